@@ -1,0 +1,5 @@
+"""``python -m toolsearch``."""
+
+from toolsearch.app import main
+
+main()

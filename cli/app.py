@@ -1,0 +1,222 @@
+"""The command-line interface: the only module that imports typer."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+from toolsearch import __version__
+from toolsearch.errors import ToolsearchError, UsageError
+
+REPORT_URL = "https://github.com/toolsearch/toolsearch/issues"
+T = TypeVar("T")
+
+app = typer.Typer(
+    name="toolsearch",
+    help=(
+        "Lint, cost and preview Claude tool catalogs and MCP servers for Anthropic's tool "
+        "search tool, offline."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+Sources = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help="Catalog files, '-' for stdin, directories, or NAME=PATH. "
+        "Default: 'catalog' from the config.",
+        show_default=False,
+    ),
+]
+ConfigOpt = Annotated[
+    Path | None, typer.Option("--config", help="Config file (default: found by walking up).")
+]
+TargetOpt = Annotated[
+    str | None,
+    typer.Option("--target", help="Whose deferral rules apply: api or claude-code."),
+]
+ModelOpt = Annotated[
+    str | None,
+    typer.Option("--model", help="Model id (default: request, config, claude-sonnet-4-5)."),
+]
+SkipOpt = Annotated[
+    bool,
+    typer.Option("--skip-non-catalogs", help="Skip files that are not tool catalogs, with a note."),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"toolsearch {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Lint, cost and preview Claude tool catalogs for Anthropic's tool search tool."""
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print one error line to stderr and exit."""
+    from toolsearch.sanitize import one_line
+
+    sys.stderr.write(f"toolsearch: error: {one_line(message)}\n")
+    raise typer.Exit(code)
+
+
+def guarded(action: Callable[[], int]) -> NoReturn:
+    """Run a command body, turning errors into one line and an exit code."""
+    try:
+        code = action()
+    except ToolsearchError as error:
+        fail(str(error), error.exit_code)
+    except typer.Exit:
+        raise
+    except KeyboardInterrupt:
+        sys.stderr.write("toolsearch: interrupted\n")
+        raise typer.Exit(130) from None
+    except Exception as error:  # the last line of defence: never a traceback
+        sys.stderr.write(
+            f"toolsearch: internal error: {type(error).__name__}: {error}\n"
+            f"toolsearch: this is a bug; please report it at {REPORT_URL} with the command "
+            "you ran and, if you can, the input (set TOOLSEARCH_DEBUG=1 for a traceback)\n"
+        )
+        if os.environ.get("TOOLSEARCH_DEBUG"):
+            import traceback
+
+            traceback.print_exc()
+        raise typer.Exit(3) from None
+    raise typer.Exit(code)
+
+
+def write(text: str) -> None:
+    """Write a report to stdout."""
+    sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
+    sys.stdout.flush()
+
+
+def use_color() -> bool:
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
+
+def terminal_width() -> int | None:
+    if not sys.stdout.isatty():
+        return None
+    try:
+        return os.get_terminal_size().columns
+    except OSError:
+        return None
+
+
+def choose(value: str | None, allowed: tuple[str, ...], option: str) -> str | None:
+    """Validate a choice option, suggesting the closest valid value."""
+    if value is None or value in allowed:
+        return value
+    from toolsearch.config import suggest
+
+    raise UsageError(
+        f"{option} must be one of {', '.join(allowed)}, not {value!r}{suggest(value, allowed)}"
+    )
+
+
+def common_inputs(
+    sources: list[str] | None,
+    config_path: Path | None,
+    target: str | None,
+    skip: bool = False,
+) -> tuple[Any, Any]:
+    """Load config and inputs shared by every command."""
+    from toolsearch.config import TARGETS, load_config
+    from toolsearch.inputs import load_inputs
+
+    config = load_config(config_path)
+    chosen = choose(target, TARGETS, "--target") or config.target or "api"
+    inputs = load_inputs(list(sources or []), config, chosen, skip)  # type: ignore[arg-type]
+    return config, inputs
+
+
+BUDGET_FORMATS = ("text", "json", "markdown")
+
+
+@app.command()
+def budget(
+    sources: Sources = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    model: ModelOpt = None,
+    output_format: Annotated[
+        str | None, typer.Option("--format", "-f", help="text, json or markdown.")
+    ] = None,
+    context_window: Annotated[
+        int | None, typer.Option("--context-window", help="Context window size in tokens.", min=1)
+    ] = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="List every tool, not the top 40.")
+    ] = False,
+    max_upfront: Annotated[
+        int | None,
+        typer.Option("--max-upfront", help="Exit 1 when a scope's upfront cost exceeds N."),
+    ] = None,
+    baseline: Annotated[
+        Path | None,
+        typer.Option("--baseline", help="Compare with a saved budget JSON or older catalog files."),
+    ] = None,
+    max_increase: Annotated[
+        int | None,
+        typer.Option(
+            "--max-increase", help="With --baseline: exit 1 when upfront grows by more than N."
+        ),
+    ] = None,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Exact totals from Anthropic's count_tokens (network).")
+    ] = False,
+    exact_per_tool: Annotated[
+        bool,
+        typer.Option(
+            "--exact-per-tool", help="With --exact: exact per-tool figures (leave one out)."
+        ),
+    ] = False,
+    skip_non_catalogs: SkipOpt = False,
+) -> None:
+    """Estimate the token cost of every tool, of what stays loaded and of what is deferred."""
+
+    def run() -> int:
+        from toolsearch.commands.budget import BudgetOptions, run_budget
+
+        fmt = choose(output_format, BUDGET_FORMATS, "--format") or "text"
+        cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs)
+        options = BudgetOptions(
+            model=model,
+            context_window=context_window,
+            fmt=fmt,
+            show_all=show_all,
+            max_upfront=max_upfront,
+            baseline=baseline,
+            max_increase=max_increase,
+            exact=exact or exact_per_tool,
+            exact_per_tool=exact_per_tool,
+            color=use_color(),
+            width=terminal_width(),
+        )
+        text, code = run_budget(inputs, cfg, options)
+        write(text)
+        return code
+
+    guarded(run)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,36 @@
+"""Atomic file writes that keep the file's mode: a crash leaves the original intact."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+
+def write_text_atomic(path: Path, text: str, encoding: str = "utf-8") -> None:
+    """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``."""
+    write_bytes_atomic(path, text.encode(encoding))
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write bytes atomically, keeping an existing file's permission bits."""
+    target = path.resolve() if path.is_symlink() else path
+    try:
+        mode: int | None = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = None
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(temp, mode)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise

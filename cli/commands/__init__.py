@@ -1,0 +1,1 @@
+"""Command bodies: option records in, report text and an exit code out. No typer here."""

@@ -1,0 +1,153 @@
+"""``toolsearch budget``: cost every tool, gate on limits, compare with a baseline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from toolsearch.budget import Budget, ScopeBudget, Totals, compute_budget
+from toolsearch.budget_diff import BudgetDiff, compare, saved_output, snapshot
+from toolsearch.config import Config
+from toolsearch.inputs import Inputs, load_inputs
+from toolsearch.tokens import Method
+
+
+@dataclass(frozen=True)
+class BudgetOptions:
+    """What the user asked of ``budget``."""
+
+    model: str | None = None
+    context_window: int | None = None
+    fmt: str = "text"
+    show_all: bool = False
+    max_upfront: int | None = None
+    baseline: Path | None = None
+    max_increase: int | None = None
+    exact: bool = False
+    exact_per_tool: bool = False
+    color: bool = False
+    width: int | None = None
+
+
+def run_budget(inputs: Inputs, config: Config, options: BudgetOptions) -> tuple[str, int]:
+    """Compute, gate and format; returns the report and the exit code."""
+    budget = compute_budget(
+        inputs.catalog,
+        model_override=options.model,
+        config_model=config.model,
+        context_window=options.context_window or config.context_window,
+    )
+    notes = list(inputs.notes)
+    if options.exact:
+        budget = apply_exact(budget, options.exact_per_tool)
+        notes.append("totals are exact (count_tokens differences); per-tool rows are estimates")
+    diff = _baseline(options, config, inputs, budget)
+    failures = gate(budget, diff, options, config)
+    text = _format(budget, diff, notes, failures, options)
+    return text, 1 if failures else 0
+
+
+def _baseline(
+    options: BudgetOptions, config: Config, inputs: Inputs, budget: Budget
+) -> BudgetDiff | None:
+    if options.baseline is None:
+        if options.max_increase is not None:
+            from toolsearch.errors import UsageError
+
+            raise UsageError("--max-increase needs --baseline OLD to compare with")
+        return None
+    path = options.baseline
+    saved = saved_output(path) if path.is_file() else None
+    if saved is None:
+        old_inputs = load_inputs([str(path)], config, inputs.catalog.target)
+        old = compute_budget(
+            old_inputs.catalog,
+            model_override=options.model,
+            config_model=config.model,
+            context_window=options.context_window or config.context_window,
+        )
+        saved = snapshot(old, str(path))
+    return compare(budget, saved)
+
+
+def gate(
+    budget: Budget, diff: BudgetDiff | None, options: BudgetOptions, config: Config
+) -> list[str]:
+    """Limit failures, each naming the scope that broke it."""
+    failures = []
+    limit = options.max_upfront if options.max_upfront is not None else config.max_upfront
+    if limit is not None:
+        for scope in budget.scopes:
+            upfront = round(scope.totals.upfront)
+            if upfront > limit:
+                failures.append(
+                    f"scope {scope.scope.name!r}: upfront {upfront:,} tokens exceeds "
+                    f"--max-upfront {limit:,}"
+                )
+    increase = options.max_increase if options.max_increase is not None else config.max_increase
+    if diff is not None and increase is not None:
+        for name, (before, after) in diff.scope_changes.items():
+            grown = after - (before if before is not None else 0)
+            if grown > increase:
+                failures.append(
+                    f"scope {name!r}: upfront grew by {grown:,} tokens "
+                    f"({before if before is not None else 0:,} -> {after:,}), over "
+                    f"--max-increase {increase:,}"
+                )
+    return failures
+
+
+def apply_exact(budget: Budget, per_tool: bool) -> Budget:
+    """Replace each scope's totals with exact count_tokens differences."""
+    from toolsearch.exact import exact_counts, make_counter
+
+    scopes: list[ScopeBudget] = []
+    for scope_budget in budget.scopes:
+        with make_counter(scope_budget.model_id) as count:
+            counts = exact_counts(scope_budget.scope, count, per_tool)
+        old = scope_budget.totals
+        totals = Totals(
+            upfront=counts.upfront,
+            all_loaded=counts.all_loaded,
+            system_prompt=old.system_prompt,
+            search_tool=old.search_tool,
+            context_window=old.context_window,
+            context_share=100.0 * counts.upfront / old.context_window,
+        )
+        rows = scope_budget.rows
+        if per_tool:
+            rows = tuple(
+                replace(r, tokens=counts.per_tool.get(f"{r.source}/{r.name}", r.tokens))
+                for r in rows
+            )
+        method = Method(
+            "count_tokens",
+            scope_budget.method.family,
+            "exact: differences of count_tokens calls"
+            + ("; per tool: leave one out" if per_tool else "; per-tool rows estimated"),
+            "exact",
+        )
+        scopes.append(replace(scope_budget, totals=totals, rows=rows, method=method))
+    return replace(budget, scopes=tuple(scopes))
+
+
+def _format(
+    budget: Budget,
+    diff: BudgetDiff | None,
+    notes: list[str],
+    failures: list[str],
+    options: BudgetOptions,
+) -> str:
+    if options.fmt == "json":
+        from toolsearch.report import budget_json
+
+        return budget_json.render(budget, diff, notes, failures)
+    if options.fmt == "markdown":
+        from toolsearch.report import budget_markdown
+
+        return budget_markdown.render(budget, diff, notes, failures)
+    from toolsearch.report import budget_text
+
+    return budget_text.render(
+        budget, diff, notes, failures, options.color, options.width, options.show_all
+    )

@@ -1,0 +1,192 @@
+"""Configuration: ``.toolsearch.yaml`` or ``[tool.toolsearch]`` in ``pyproject.toml``."""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from toolsearch.errors import ConfigError
+from toolsearch.loader import DEFAULT_MAX_FILE_SIZE
+
+TOP_KEYS = (
+    "catalog",
+    "target",
+    "model",
+    "context-window",
+    "max-file-size",
+    "budget",
+    "rules",
+    "ignore",
+    "search",
+)
+BUDGET_KEYS = ("max-upfront", "max-increase")
+SEARCH_KEYS = ("mode", "limit")
+IGNORE_KEYS = ("rule", "path", "tool")
+TARGETS = ("api", "claude-code")
+SEARCH_MODES = ("bm25", "regex")
+YAML_NAME = ".toolsearch.yaml"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Settings from a config file; every field is optional."""
+
+    path: Path | None = None
+    base: Path = field(default_factory=Path.cwd)
+    catalog: tuple[str, ...] = ()
+    target: str | None = None
+    model: str | None = None
+    context_window: int | None = None
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    max_upfront: int | None = None
+    max_increase: int | None = None
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    ignore: tuple[Mapping[str, Any], ...] = ()
+    search_mode: str | None = None
+    search_limit: int | None = None
+
+    @property
+    def where(self) -> str:
+        return str(self.path) if self.path else "config"
+
+
+def suggest(word: str, choices: tuple[str, ...] | list[str]) -> str:
+    """A ' (did you mean "x"?)' suffix, or ''."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f' (did you mean "{close[0]}"?)' if close else ""
+
+
+def find_config(start: Path) -> Path | None:
+    """Walk up from ``start``; the nearest folder with a config wins (YAML before pyproject)."""
+    for folder in (start, *start.parents):
+        candidate = folder / YAML_NAME
+        if candidate.is_file():
+            return candidate
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file() and _has_tool_table(pyproject):
+            return pyproject
+    return None
+
+
+def _has_tool_table(pyproject: Path) -> bool:
+    try:
+        data = tomllib.loads(pyproject.read_text("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return False
+    tool = data.get("tool")
+    return isinstance(tool, dict) and "toolsearch" in tool
+
+
+def load_config(explicit: Path | None = None, start: Path | None = None) -> Config:
+    """Load the config named by ``--config``, else the one found by walking up."""
+    path = explicit if explicit is not None else find_config(start or Path.cwd())
+    if path is None:
+        return Config()
+    if not path.is_file():
+        raise ConfigError(f"{path}: config file not found")
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read config: {error}") from None
+    if path.name == "pyproject.toml" or path.suffix == ".toml":
+        try:
+            data: Any = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"{path}: invalid TOML: {error}") from None
+        if path.name == "pyproject.toml":
+            data = data.get("tool", {}).get("toolsearch", {})
+    else:
+        try:
+            data = yaml.safe_load(text) or {}
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            place = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
+            raise ConfigError(f"{path}{place}: invalid YAML in config") from None
+    return parse_config(data, path)
+
+
+def parse_config(data: Any, path: Path) -> Config:
+    """Validate config data; unknown keys are errors with a suggestion."""
+    where = str(path)
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{where}: config must be a mapping of keys to values")
+    _check_keys(data, TOP_KEYS, where, "")
+    catalog = data.get("catalog", ())
+    if isinstance(catalog, str):
+        catalog = (catalog,)
+    if not isinstance(catalog, list | tuple) or not all(isinstance(c, str) for c in catalog):
+        raise ConfigError(f"{where}: catalog must be a path or a list of paths")
+    target = _optional(data, "target", str, where)
+    if target is not None and target not in TARGETS:
+        raise ConfigError(
+            f"{where}: target must be one of {', '.join(TARGETS)}{suggest(target, TARGETS)}"
+        )
+    budget = data.get("budget", {}) or {}
+    if not isinstance(budget, Mapping):
+        raise ConfigError(f"{where}: budget must be a mapping")
+    _check_keys(budget, BUDGET_KEYS, where, "budget.")
+    search = data.get("search", {}) or {}
+    if not isinstance(search, Mapping):
+        raise ConfigError(f"{where}: search must be a mapping")
+    _check_keys(search, SEARCH_KEYS, where, "search.")
+    mode = _optional(search, "mode", str, where, "search.")
+    if mode is not None and mode not in SEARCH_MODES:
+        raise ConfigError(
+            f"{where}: search.mode must be bm25 or regex{suggest(mode, SEARCH_MODES)}"
+        )
+    rules = data.get("rules", {}) or {}
+    if not isinstance(rules, Mapping):
+        raise ConfigError(f"{where}: rules must be a mapping of rule id to level or options")
+    ignore = data.get("ignore", []) or []
+    if not isinstance(ignore, list):
+        raise ConfigError(f"{where}: ignore must be a list of {{rule, path, tool}} entries")
+    for index, entry in enumerate(ignore):
+        if not isinstance(entry, Mapping) or not entry:
+            raise ConfigError(f"{where}: ignore[{index}] must be a mapping with rule, path or tool")
+        _check_keys(entry, IGNORE_KEYS, where, f"ignore[{index}].")
+    max_file_size = _optional(data, "max-file-size", int, where)
+    return Config(
+        path=path,
+        base=path.parent,
+        catalog=tuple(catalog),
+        target=target,
+        model=_optional(data, "model", str, where),
+        context_window=_positive(data, "context-window", where),
+        max_file_size=max_file_size if max_file_size is not None else DEFAULT_MAX_FILE_SIZE,
+        max_upfront=_positive(budget, "max-upfront", where, "budget."),
+        max_increase=_optional(budget, "max-increase", int, where, "budget."),
+        rules=dict(rules),
+        ignore=tuple(dict(e) for e in ignore),
+        search_mode=mode,
+        search_limit=_positive(search, "limit", where, "search."),
+    )
+
+
+def _check_keys(data: Mapping[str, Any], allowed: tuple[str, ...], where: str, prefix: str) -> None:
+    for key in data:
+        if key not in allowed:
+            raise ConfigError(
+                f'{where}: unknown key "{prefix}{key}"{suggest(str(key), allowed)}; '
+                f"valid keys: {', '.join(prefix + k for k in allowed)}"
+            )
+
+
+def _optional(data: Mapping[str, Any], key: str, kind: type, where: str, prefix: str = "") -> Any:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ConfigError(f"{where}: {prefix}{key} must be {'a number' if kind is int else 'text'}")
+    return value
+
+
+def _positive(data: Mapping[str, Any], key: str, where: str, prefix: str = "") -> int | None:
+    value = _optional(data, key, int, where, prefix)
+    if value is not None and value <= 0:
+        raise ConfigError(f"{where}: {prefix}{key} must be a positive number")
+    return value  # type: ignore[no-any-return]

@@ -1,0 +1,252 @@
+"""Turn command-line sources (files, ``-``, directories, ``NAME=PATH``) into parsed documents."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from toolsearch.errors import InputError, UsageError
+from toolsearch.locate import JsonLocator, Locator, NoLocator, YamlLocator
+
+CATALOG_SUFFIXES = (".json", ".yaml", ".yml")
+DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024
+MAX_DEPTH = 200
+MAX_YAML_NODES = 2_000_000
+
+Format = Literal["json", "yaml"]
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    """One catalog source before it is read."""
+
+    name: str
+    path: Path | None  # None means standard input
+    explicit_name: bool = False
+    from_directory: bool = False
+
+    @property
+    def display(self) -> str:
+        """The file as shown to the user."""
+        if self.path is None:
+            return "<stdin>"
+        return display_path(self.path)
+
+
+@dataclass
+class Document:
+    """A parsed source: its data, where it came from, and how to find lines in it."""
+
+    source: str
+    path: Path | None
+    display: str
+    text: str
+    data: Any
+    format: Format
+    locator: Locator = field(default_factory=NoLocator)
+    from_directory: bool = False
+
+    def position(self, pointer: str) -> tuple[int | None, int | None]:
+        """1-based line and column of a pointer, or (None, None)."""
+        found = self.locator.position(pointer)
+        return found if found else (None, None)
+
+
+def display_path(path: Path) -> str:
+    """A path relative to the current directory when it is below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def resolve_sources(arguments: list[str], base: Path | None = None) -> list[SourceSpec]:
+    """Expand arguments into named sources, following decisions.md's naming rules."""
+    raw: list[tuple[str | None, Path | None, bool]] = []
+    for argument in arguments:
+        name: str | None = None
+        target = argument
+        if argument != "-" and not _exists(argument, base) and "=" in argument:
+            name, target = argument.split("=", 1)
+            if not name:
+                raise UsageError(f"{argument}: empty source name before '='")
+        if target == "-":
+            raw.append((name or "stdin", None, False))
+            continue
+        file_path = Path(target) if base is None or Path(target).is_absolute() else base / target
+        if file_path.is_dir():
+            found = sorted(
+                p
+                for p in file_path.iterdir()
+                if p.suffix.lower() in CATALOG_SUFFIXES and p.is_file()
+            )
+            raw.extend((None, p, True) for p in found)
+            continue
+        if not file_path.exists():
+            raise InputError(f"{target}: no such file or directory")
+        raw.append((name, file_path, False))
+    explicit: Counter[str] = Counter()
+    for name, given, _ in raw:
+        if name is not None and (given is not None or name != "stdin"):
+            explicit[name] += 1
+    for name, count in explicit.items():
+        if count > 1:
+            raise UsageError(f"two sources are named {name!r}: give each NAME= a different name")
+    stems = Counter(p.stem for name, p, _ in raw if name is None and p is not None)
+    specs = []
+    for name, path, from_dir in raw:
+        if name is not None:
+            specs.append(
+                SourceSpec(name, path, explicit_name=path is not None, from_directory=False)
+            )
+            continue
+        assert path is not None
+        final = path.stem
+        if stems[path.stem] > 1 or final in explicit:
+            final = str(Path(display_path(path)).with_suffix("")).replace(os.sep, "/")
+        specs.append(SourceSpec(final, path, from_directory=from_dir))
+    return specs
+
+
+def _exists(argument: str, base: Path | None) -> bool:
+    path = Path(argument) if base is None else base / argument
+    return path.exists()
+
+
+def read_source(spec: SourceSpec, max_size: int = DEFAULT_MAX_FILE_SIZE) -> Document:
+    """Read and parse one source; raise InputError naming the file and place on failure."""
+    where = spec.display
+    if spec.path is None:
+        raw = sys.stdin.buffer.read(max_size + 1)
+    else:
+        try:
+            size = spec.path.stat().st_size
+            if size > max_size:
+                raise InputError(
+                    f"{where}: file is {size:,} bytes, over the {max_size:,}-byte limit "
+                    "(raise max-file-size in the config if it is a real catalog)"
+                )
+            raw = spec.path.read_bytes()
+        except OSError as error:
+            raise InputError(f"{where}: cannot read file: {error.strerror or error}") from None
+    if len(raw) > max_size:
+        raise InputError(f"{where}: input is over the {max_size:,}-byte limit")
+    text = decode(raw, where)
+    fmt = _format_for(spec.path)
+    data, locator, fmt = parse_text(text, where, fmt)
+    return Document(spec.name, spec.path, where, text, data, fmt, locator, spec.from_directory)
+
+
+def decode(raw: bytes, where: str) -> str:
+    """Decode UTF-8 (with or without BOM), refusing NUL bytes and invalid sequences."""
+    if b"\x00" in raw:
+        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
+        raise InputError(f"{where}:{line}: file contains a NUL byte; catalogs are UTF-8 text")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise InputError(
+            f"{where}:{line}: invalid UTF-8 at byte {error.start}; save the file as UTF-8"
+        ) from None
+    if not text.strip():
+        raise InputError(f"{where}: file is empty; expected a JSON or YAML tool catalog")
+    return text
+
+
+def _format_for(path: Path | None) -> Format | None:
+    if path is None:
+        return None
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        return "json"
+    if suffix in (".yaml", ".yml"):
+        return "yaml"
+    return None
+
+
+def parse_text(text: str, where: str, fmt: Format | None) -> tuple[Any, Locator, Format]:
+    """Parse JSON or YAML text; an unknown format tries JSON first, then YAML."""
+    if fmt == "json" or (fmt is None and text.lstrip()[:1] in "[{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            if fmt == "json":
+                raise InputError(
+                    f"{where}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}"
+                ) from None
+        except RecursionError:
+            raise InputError(f"{where}: nesting is too deep (limit {MAX_DEPTH})") from None
+        else:
+            check_depth(data, where)
+            return data, JsonLocator(text), "json"
+    data, root = load_yaml(text, where)
+    return data, YamlLocator(root), "yaml"
+
+
+def load_yaml(text: str, where: str) -> tuple[Any, Any]:
+    """Safe-load YAML, refusing alias bombs and deep nesting before building any data."""
+    loader_class: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = loader_class(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            raise InputError(f"{where}: file is empty; expected a JSON or YAML tool catalog")
+        _check_yaml_size(root, where)
+        data = loader.construct_document(root)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        place = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
+        problem = error.problem or error.context or "cannot parse"
+        raise InputError(f"{where}{place}: invalid YAML: {problem}") from None
+    except yaml.YAMLError as error:
+        raise InputError(f"{where}: invalid YAML: {error}") from None
+    except RecursionError:
+        raise InputError(f"{where}: nesting is too deep (limit {MAX_DEPTH})") from None
+    finally:
+        loader.dispose()
+    return data, root
+
+
+def _check_yaml_size(root: Any, where: str) -> None:
+    """Count nodes as expanded (aliases counted each time) before constructing anything."""
+    stack: list[tuple[Any, int]] = [(root, 1)]
+    visited = 0
+    while stack:
+        node, depth = stack.pop()
+        visited += 1
+        if visited > MAX_YAML_NODES:
+            raise InputError(
+                f"{where}: YAML expands to over {MAX_YAML_NODES:,} nodes "
+                "(an alias bomb?); refusing to load it"
+            )
+        if depth > MAX_DEPTH:
+            line = node.start_mark.line + 1
+            raise InputError(f"{where}:{line}: nesting is too deep (limit {MAX_DEPTH})")
+        value = node.value
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, tuple):
+                    stack.append((item[0], depth + 1))
+                    stack.append((item[1], depth + 1))
+                else:
+                    stack.append((item, depth + 1))
+
+
+def check_depth(data: Any, where: str) -> None:
+    """Refuse documents nested deeper than MAX_DEPTH."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InputError(f"{where}: nesting is too deep (limit {MAX_DEPTH})")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, dict | list))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value if isinstance(v, dict | list))

@@ -1,0 +1,1 @@
+"""Reporters: each turns result records into text for one output format; none computes."""

@@ -1,0 +1,53 @@
+"""``budget --format markdown``: a summary for pull requests and ``$GITHUB_STEP_SUMMARY``."""
+
+from __future__ import annotations
+
+from toolsearch.budget import Budget
+from toolsearch.budget_diff import BudgetDiff
+from toolsearch.report.markdown import cell
+
+TOP_ROWS = 20
+
+
+def render(budget: Budget, diff: BudgetDiff | None, notes: list[str], failures: list[str]) -> str:
+    lines = ["## toolsearch budget", ""]
+    lines += [
+        "| scope | model | tools | upfront | all loaded | saved | context |",
+        "|---|---|--:|--:|--:|--:|--:|",
+    ]
+    for s in budget.scopes:
+        t = s.totals
+        lines.append(
+            f"| {cell(s.scope.name)} | {cell(s.model_id)} | {len(s.scope.tools)} | "
+            f"{round(t.upfront):,} | {round(t.all_loaded):,} | {round(t.saved):,} "
+            f"({t.saved_pct:.1f}%) | {t.context_share:.1f}% |"
+        )
+    if diff is not None:
+        sign = "+" if diff.upfront_change >= 0 else ""
+        lines += [
+            "",
+            f"Upfront since baseline: {diff.baseline.upfront:,} → {diff.upfront_after:,} "
+            f"(**{sign}{diff.upfront_change:,}**)",
+        ]
+        if diff.changes:
+            lines += ["", "| tool | change | before | after |", "|---|---|--:|--:|"]
+            for c in diff.changes[:TOP_ROWS]:
+                lines.append(
+                    f"| {cell(c.source + '/' + c.name)} | {c.status} | "
+                    f"{'' if c.before is None else f'{c.before:,}'} | "
+                    f"{'' if c.after is None else f'{c.after:,}'} |"
+                )
+    rows = sorted(budget.rows, key=lambda r: -r.tokens)[:TOP_ROWS]
+    if rows:
+        lines += ["", f"Costliest {len(rows)} tools:", ""]
+        lines += ["| tool | source | tokens | state |", "|---|---|--:|---|"]
+        for r in rows:
+            state = "deferred" if r.deferred else "loaded"
+            lines.append(f"| {cell(r.name)} | {cell(r.source)} | {round(r.tokens):,} | {state} |")
+    methods = sorted({s.method.describe() for s in budget.scopes})
+    lines += ["", *[f"_{cell(m)}_" for m in methods]]
+    for note in [*budget.skipped, *notes, *(n for s in budget.scopes for n in s.notes)]:
+        lines.append(f"- note: {cell(note)}")
+    for failure in failures:
+        lines.append(f"- **FAIL**: {cell(failure)}")
+    return "\n".join(lines) + "\n"

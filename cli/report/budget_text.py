@@ -1,0 +1,168 @@
+"""``budget`` for people: a table per scope with a bar per tool, subtotals and totals."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from toolsearch.budget import Budget, ScopeBudget
+from toolsearch.budget_diff import BudgetDiff
+from toolsearch.report.console import render as render_console
+from toolsearch.sanitize import one_line
+
+BAR_WIDTH = 20
+DEFAULT_ROWS = 40
+
+
+def _n(value: float) -> str:
+    return f"{round(value):,}"
+
+
+def _scope_parts(budget_scope: ScopeBudget, show_all: bool) -> list[Any]:
+    scope = budget_scope.scope
+    parts: list[Any] = []
+    title = Text()
+    title.append(f"Scope {one_line(scope.name)}", style="bold")
+    title.append(f" ({scope.kind}, {len(scope.tools)} tools, model {budget_scope.model_id})")
+    parts.append(title)
+    rows = budget_scope.rows
+    if rows:
+        top = max(r.tokens for r in rows) or 1.0
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        table.add_column("tokens", justify="right")
+        table.add_column("", no_wrap=True)
+        table.add_column("state")
+        table.add_column("tool", overflow="fold")
+        table.add_column("source", overflow="fold")
+        shown = rows if show_all else rows[:DEFAULT_ROWS]
+        for row in shown:
+            filled = max(1, round(BAR_WIDTH * row.tokens / top)) if row.tokens else 0
+            bar = Text("█" * filled, style="cyan" if row.deferred else "magenta")
+            state = "deferred" if row.deferred else "loaded"
+            if row.kind == "server-tool":
+                state += "*"
+            table.add_row(
+                _n(row.tokens),
+                bar,
+                Text(state, style="dim" if row.deferred else "bold"),
+                Text(one_line(row.name, 60)),
+                Text(one_line(row.source, 30)),
+            )
+        parts.append(table)
+        hidden = rows[len(shown) :]
+        if hidden:
+            parts.append(
+                Text(
+                    f"… {len(hidden)} more tools, {_n(sum(r.tokens for r in hidden))} tokens "
+                    "(--all shows every tool)",
+                    style="dim",
+                )
+            )
+        if len(scope.sources) > 1:
+            parts.append(_source_table(budget_scope))
+    totals = budget_scope.totals
+    summary = Table(box=None, show_header=False, pad_edge=False)
+    summary.add_column(justify="right")
+    summary.add_column()
+    summary.add_row(
+        Text(_n(totals.upfront), style="bold"),
+        Text(
+            f"upfront: system prompt {_n(totals.system_prompt)} + search tool "
+            f"{_n(totals.search_tool)} + loaded tools "
+            f"{_n(totals.upfront - totals.system_prompt - totals.search_tool)}"
+        ),
+    )
+    summary.add_row(_n(totals.all_loaded), Text("if nothing were deferred (no search tool)"))
+    summary.add_row(_n(totals.saved), Text(f"saved by deferral ({totals.saved_pct:.1f}%)"))
+    summary.add_row(
+        f"{totals.context_share:.1f}%",
+        Text(f"of a {totals.context_window:,}-token context window taken upfront"),
+    )
+    parts.append(summary)
+    parts.append(Text(budget_scope.method.describe(), style="dim"))
+    parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in budget_scope.notes)
+    return parts
+
+
+def _source_table(budget_scope: ScopeBudget) -> Table:
+    loaded: dict[str, float] = defaultdict(float)
+    deferred: dict[str, float] = defaultdict(float)
+    counts: dict[str, int] = defaultdict(int)
+    for row in budget_scope.rows:
+        counts[row.source] += 1
+        (deferred if row.deferred else loaded)[row.source] += row.tokens
+    table = Table(box=None, pad_edge=False, header_style="bold", title_justify="left")
+    table.add_column("source")
+    table.add_column("tools", justify="right")
+    table.add_column("loaded", justify="right")
+    table.add_column("deferred", justify="right")
+    for source in sorted(counts):
+        table.add_row(
+            Text(one_line(source, 40)),
+            str(counts[source]),
+            _n(loaded[source]),
+            _n(deferred[source]),
+        )
+    return table
+
+
+def _diff_parts(diff: BudgetDiff) -> list[Any]:
+    sign = "+" if diff.upfront_change >= 0 else ""
+    parts: list[Any] = [
+        Text(
+            f"Since {one_line(diff.baseline.label)}: upfront {diff.baseline.upfront:,} -> "
+            f"{diff.upfront_after:,} ({sign}{diff.upfront_change:,}), all loaded "
+            f"{diff.baseline.all_loaded:,} -> {diff.all_loaded_after:,}",
+            style="bold",
+        )
+    ]
+    if not diff.changes:
+        parts.append(Text("no tool changed"))
+    for change in diff.changes[:DEFAULT_ROWS]:
+        before = "-" if change.before is None else f"{change.before:,}"
+        after = "-" if change.after is None else f"{change.after:,}"
+        delta = f"{'+' if change.change >= 0 else ''}{change.change:,}"
+        parts.append(
+            Text(
+                f"  {change.status:<8} {one_line(change.source)}/{one_line(change.name)}: "
+                f"{before} -> {after} ({delta})"
+            )
+        )
+    if len(diff.changes) > DEFAULT_ROWS:
+        parts.append(Text(f"  … {len(diff.changes) - DEFAULT_ROWS} more changes", style="dim"))
+    return parts
+
+
+def render(
+    budget: Budget,
+    diff: BudgetDiff | None,
+    notes: list[str],
+    failures: list[str],
+    color: bool,
+    width: int | None,
+    show_all: bool,
+) -> str:
+    parts: list[Any] = []
+    for index, scope in enumerate(budget.scopes):
+        if index:
+            parts.append(Text(""))
+        parts.extend(_scope_parts(scope, show_all))
+    if len(budget.scopes) > 1:
+        totals = budget.totals
+        parts.append(Text(""))
+        parts.append(
+            Text(
+                f"All {len(budget.scopes)} scopes: upfront {_n(totals.upfront)}, all loaded "
+                f"{_n(totals.all_loaded)}, saved {_n(totals.saved)} ({totals.saved_pct:.1f}%); "
+                f"largest scope takes {totals.context_share:.1f}% of its context window",
+                style="bold",
+            )
+        )
+    if diff is not None:
+        parts.append(Text(""))
+        parts.extend(_diff_parts(diff))
+    parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in [*budget.skipped, *notes])
+    parts.extend(Text(f"FAIL: {one_line(f)}", style="bold red") for f in failures)
+    return render_console(parts, color, width)

@@ -1,0 +1,31 @@
+"""Make untrusted catalog text safe to print: no terminal controls, no invisible direction marks."""
+
+from __future__ import annotations
+
+import re
+
+# C0 and C1 controls (tab and newline handled separately), DEL, bidirectional embeddings,
+# overrides and isolates, zero-width characters, and the byte-order mark.
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]"
+)
+_ESCAPE_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-_])")
+_SPACE = re.compile(r"\s+")
+
+
+def clean(text: str) -> str:
+    """Remove escape sequences and unsafe characters; keep newlines and tabs."""
+    return _UNSAFE.sub("", _ESCAPE_SEQUENCE.sub("", text))
+
+
+def one_line(text: str, limit: int | None = None) -> str:
+    """Clean text, fold whitespace to single spaces, and shorten it with an ellipsis."""
+    flat = _SPACE.sub(" ", clean(text)).strip()
+    if limit is not None and len(flat) > limit:
+        return flat[: max(limit - 1, 0)].rstrip() + "…"
+    return flat
+
+
+def has_unsafe(text: str) -> bool:
+    """True when the text holds characters ``clean`` would remove."""
+    return bool(_UNSAFE.search(text))

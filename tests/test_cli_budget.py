@@ -1,0 +1,327 @@
+"""``toolsearch budget`` as a user runs it: formats, gates, baselines, bad input, --exact."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+import jsonschema
+import pytest
+from toolsearch.app import app
+from toolsearch.schemas import load_schema
+from typer.testing import CliRunner
+
+from tests.conftest import FIXTURES, needs_shared, shared_catalogs
+
+EXAMPLE = FIXTURES / "example"
+REQUEST = str(EXAMPLE / "request.json")
+GITHUB = str(EXAMPLE / "github.json")
+
+
+def run(runner: CliRunner, *args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def budget_json(runner: CliRunner, *args: str) -> dict:  # type: ignore[type-arg]
+    code, out, err = run(runner, "budget", "-f", "json", *args)
+    assert code == 0, err
+    data = json.loads(out)
+    jsonschema.validate(data, load_schema("budget"))
+    return data  # type: ignore[no-any-return]
+
+
+def test_text_report(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "budget", REQUEST, GITHUB)
+    assert code == 0
+    assert "Scope request (request, 16 tools, model claude-sonnet-4-5-20250929)" in out
+    assert "jira_create_issue" in out and "deferred" in out
+    assert "upfront: system prompt 496 + search tool 500" in out
+    assert "saved by deferral" in out
+    assert "estimate: cl100k_base" in out
+    assert "source   tools  loaded  deferred" in out
+
+
+def test_json_report_matches_schema_and_totals(runner: CliRunner) -> None:
+    data = budget_json(runner, REQUEST, GITHUB)
+    assert data["model"] == "claude-sonnet-4-5-20250929"
+    assert data["method"]["encoding"] == "cl100k_base"
+    totals = data["totals"]
+    loaded = sum(t["tokens"] for t in data["tools"] if not t["deferred"])
+    assert abs(totals["upfront"] - (496 + 500 + loaded)) <= 4  # rounding of rows
+    assert totals["saved"] == totals["all_loaded"] - totals["upfront"]
+    assert {t["source"] for t in data["tools"]} == {"request", "github"}
+    first = data["tools"][0]
+    assert first["pointer"].startswith("/tools/") and first["line"] > 0
+    assert data["scopes"][0]["scope"] == "request"
+
+
+def test_markdown_report(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "budget", "-f", "markdown", REQUEST, GITHUB)
+    assert code == 0
+    assert out.startswith("## toolsearch budget")
+    assert "| request | claude-sonnet-4-5-20250929 | 16 |" in out
+    assert "\\_" in out  # names are escaped
+
+
+def test_stdin(runner: CliRunner) -> None:
+    text = (FIXTURES / "dialects" / "tools.yaml").read_text()
+    code, out, err = run(runner, "budget", "-f", "json", "-", stdin=text)
+    assert code == 0, err
+    data = json.loads(out)
+    assert {t["source"] for t in data["tools"]} == {"stdin"}
+    assert data["tools"][0]["file"] == "<stdin>"
+
+
+def test_directory_and_several_sources(runner: CliRunner) -> None:
+    data = budget_json(runner, str(FIXTURES / "dialects"))
+    names = {s["scope"] for s in data["scopes"]}
+    assert {"anthropic-tools", "tools", "jsonrpc", "openai-chat"} <= names
+    assert any("malformed.json#/tools/1: skipped: tool has no name" in s for s in data["skipped"])
+
+
+def test_mcp_toolset_deferral_through_named_source(runner: CliRunner) -> None:
+    data = budget_json(runner, REQUEST, f"github={GITHUB}")
+    github = {t["name"]: t["deferred"] for t in data["tools"] if t["source"] == "github"}
+    assert github["search_issues"] is False
+    assert github["create_issue"] is True
+    assert "delete_repository" not in github
+
+
+def test_meta_always_load_under_claude_code(runner: CliRunner) -> None:
+    data = budget_json(
+        runner, "--target", "claude-code", str(FIXTURES / "dialects" / "mcp-tools-list.json")
+    )
+    tools = {t["name"]: t for t in data["tools"]}
+    assert tools["get_weather"]["deferred"] is False
+    assert tools["get_forecast"]["deferred"] is True
+    assert tools["get_forecast"]["sent_name"] == "mcp__mcp-tools-list__get_forecast"
+    assert data["scopes"][0]["scope"] == "claude-code"
+
+
+def test_max_upfront_gate(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "budget", "--max-upfront", "1000", REQUEST, GITHUB)
+    assert code == 1
+    assert "FAIL: scope 'request': upfront" in out and "exceeds --max-upfront 1,000" in out
+    code, _, _ = run(runner, "budget", "--max-upfront", "100000", REQUEST, GITHUB)
+    assert code == 0
+
+
+def test_baseline_from_saved_json_and_catalog(runner: CliRunner, tmp_path: Path) -> None:
+    saved = tmp_path / "old.json"
+    code, out, _ = run(runner, "budget", "-f", "json", REQUEST, GITHUB)
+    saved.write_text(out)
+    changed = json.loads((EXAMPLE / "request.json").read_text())
+    tools = changed["tools"]
+    tools[1]["description"] += " It also returns related pages and the authors of each page." * 3
+    del tools[2]["input_schema"]["properties"]["email"]
+    tools.append(
+        {
+            "name": "new_tool",
+            "description": "A new loaded tool.",
+            "input_schema": {"type": "object"},
+        }
+    )
+    new = tmp_path / "request.json"
+    new.write_text(json.dumps(changed))
+    data = budget_json(runner, str(new), f"github={GITHUB}", "--baseline", str(saved))
+    base = data["baseline"]
+    statuses = {t["name"]: t["status"] for t in base["tools"]}
+    assert statuses == {"search_docs": "changed", "get_customer": "changed", "new_tool": "added"}
+    assert base["upfront_change"] == base["upfront_after"] - base["upfront_before"] > 0
+    code, out, _ = run(
+        runner,
+        "budget",
+        str(new),
+        f"github={GITHUB}",
+        "--baseline",
+        str(saved),
+        "--max-increase",
+        "10",
+    )
+    assert code == 1 and "upfront grew by" in out
+    # the same comparison from the old catalog files instead of saved output
+    old_dir = tmp_path / "old"
+    old_dir.mkdir()
+    shutil.copy(EXAMPLE / "request.json", old_dir / "request.json")
+    data2 = budget_json(runner, str(new), "--baseline", str(old_dir / "request.json"))
+    assert {t["name"] for t in data2["baseline"]["tools"]} >= {"new_tool", "search_docs"}
+
+
+def test_max_increase_needs_baseline(runner: CliRunner) -> None:
+    code, _, err = run(runner, "budget", "--max-increase", "5", REQUEST)
+    assert code == 2 and "needs --baseline" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "bad.json: file is empty"),
+        ("{", "bad.json:1:2: invalid JSON"),
+        ('{"name": "pkg", "version": "1"}', "bad.json: not a tool catalog"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(
+    runner: CliRunner, in_tmp: Path, content: str, message: str
+) -> None:
+    (in_tmp / "bad.json").write_text(content)
+    code, out, err = run(runner, "budget", "bad.json")
+    assert code == 2
+    assert out == ""
+    assert err.startswith(f"toolsearch: error: {message}")
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_missing_file_and_no_catalog(runner: CliRunner, in_tmp: Path) -> None:
+    code, _, err = run(runner, "budget", "missing.json")
+    assert code == 2 and "missing.json: no such file or directory" in err
+    code, _, err = run(runner, "budget")
+    assert code == 2 and "no catalog given" in err
+
+
+def test_skip_non_catalogs_with_nothing_left_exits_0(runner: CliRunner, in_tmp: Path) -> None:
+    (in_tmp / "package.json").write_text('{"name": "x"}')
+    code, out, _ = run(runner, "budget", "--skip-non-catalogs", "package.json")
+    assert code == 0
+    assert "skipped package.json: not a tool catalog" in out
+
+
+def test_config_catalog_and_model(runner: CliRunner, in_tmp: Path) -> None:
+    shutil.copy(EXAMPLE / "request.json", in_tmp / "request.json")
+    (in_tmp / ".toolsearch.yaml").write_text(
+        "catalog: [request.json]\nmodel: claude-opus-4-5\nbudget: {max-upfront: 100}\n"
+    )
+    sub = in_tmp / "deep" / "er"
+    sub.mkdir(parents=True)
+    import os
+
+    os.chdir(sub)
+    code, out, _ = run(runner, "budget")
+    assert code == 1  # the config's budget limit applies
+    assert "model claude-sonnet-4-5-20250929" in out  # the request's model beats the config
+
+
+def test_pyproject_config_and_unknown_key(runner: CliRunner, in_tmp: Path) -> None:
+    shutil.copy(EXAMPLE / "github.json", in_tmp / "github.json")
+    (in_tmp / "pyproject.toml").write_text(
+        '[tool.toolsearch]\ncatalog = "github.json"\nmodle = "x"\n'
+    )
+    code, _, err = run(runner, "budget")
+    assert code == 2
+    assert 'unknown key "modle" (did you mean "model"?)' in err
+
+
+def test_unknown_model_is_a_note(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "budget", "--model", "gpt-9", GITHUB)
+    assert code == 0
+    assert "unknown model 'gpt-9'" in out
+
+
+def test_untrusted_text_is_escaped(runner: CliRunner, in_tmp: Path) -> None:
+    tools = [
+        {
+            "name": "[bold red]evil\x1b[31m",
+            "description": "x",
+            "input_schema": {"type": "object"},
+        }
+    ]
+    (in_tmp / "t.json").write_text(json.dumps(tools))
+    code, out, _ = run(runner, "budget", "t.json")
+    assert code == 0
+    assert "[bold red]evil" in out
+    assert "\x1b" not in out
+
+
+class FakeCountTokens(BaseHTTPRequestHandler):
+    """count_tokens = 7 + 3 per tool + len(tool JSON)//10, so differences are predictable."""
+
+    calls: ClassVar[list[dict[str, Any]]] = []
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+        FakeCountTokens.calls.append(body)
+        tools = body.get("tools", [])
+        total = 7 + sum(3 + len(json.dumps(t)) // 10 for t in tools)
+        payload = json.dumps({"input_tokens": total}).encode()
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def fake_endpoint(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    server = HTTPServer(("127.0.0.1", 0), FakeCountTokens)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.server_port}"
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+    FakeCountTokens.calls = []
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def test_exact_counts_are_differences(runner: CliRunner, fake_endpoint: str) -> None:
+    data = budget_json(runner, "--exact", str(FIXTURES / "dialects" / "anthropic-tools.json"))
+    calls = FakeCountTokens.calls
+    assert len(calls) == 3
+    assert [len(c.get("tools", [])) for c in calls] == [0, 2, 2]
+    assert calls[1]["tools"][1]["type"] == "tool_search_tool_regex_20251119"
+    expected = {tuple(t.get("name", "") for t in c.get("tools", [])) for c in calls}
+    assert ("get_weather", "get_forecast") in expected
+    per = [3 + len(json.dumps(t)) // 10 for t in calls[2]["tools"]]
+    assert data["totals"]["all_loaded"] == sum(per)
+    assert data["totals"]["upfront"] == sum(3 + len(json.dumps(t)) // 10 for t in calls[1]["tools"])
+    assert data["scopes"][0]["method"]["confidence"] == "exact"
+
+
+def test_exact_per_tool(runner: CliRunner, fake_endpoint: str) -> None:
+    data = budget_json(runner, "--exact-per-tool", str(FIXTURES / "dialects" / "openai-chat.json"))
+    assert len(FakeCountTokens.calls) == 3 + 2
+    tools = {t["name"]: t["tokens"] for t in data["tools"]}
+    assert tools["ping"] == 3 + len(json.dumps(FakeCountTokens.calls[2]["tools"][1])) // 10
+
+
+def test_exact_needs_a_key(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    code, _, err = run(runner, "budget", "--exact", GITHUB)
+    assert code == 2 and "ANTHROPIC_API_KEY" in err
+
+
+def test_console_script_and_module(tmp_path: Path) -> None:
+    beside = Path(sys.executable).parent / "toolsearch"
+    exe = str(beside) if beside.exists() else shutil.which("toolsearch")
+    assert exe is not None
+    out = subprocess.run([exe, "--version"], capture_output=True, text=True, check=True)
+    assert out.stdout.startswith("toolsearch ")
+    mod = subprocess.run(
+        [sys.executable, "-m", "toolsearch", "budget", "-f", "json", GITHUB],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(mod.stdout)["totals"]["upfront"] > 0
+    helptext = subprocess.run([exe, "--help"], capture_output=True, text=True, check=True).stdout
+    assert "budget" in helptext
+
+
+@needs_shared
+@pytest.mark.parametrize("path", shared_catalogs(), ids=lambda p: p.stem)
+def test_every_shared_catalog(runner: CliRunner, path: Path) -> None:
+    data = budget_json(runner, str(path))
+    assert len(data["tools"]) == sum(1 for _ in json.loads(path.read_text())["tools"])
+    assert data["totals"]["upfront"] > 0

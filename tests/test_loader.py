@@ -1,0 +1,128 @@
+"""Sources, reading and parsing: names, stdin, directories and every bad-input case."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from toolsearch.errors import InputError, UsageError
+from toolsearch.loader import read_source, resolve_sources
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_names_come_from_stem_or_name(in_tmp: Path) -> None:
+    write(in_tmp / "tools.json", "[]")
+    write(in_tmp / "gh.json", "[]")
+    specs = resolve_sources(["tools.json", "github=gh.json", "-"])
+    assert [(s.name, s.display) for s in specs] == [
+        ("tools", "tools.json"),
+        ("github", "gh.json"),
+        ("stdin", "<stdin>"),
+    ]
+
+
+def test_colliding_stems_use_relative_paths(in_tmp: Path) -> None:
+    write(in_tmp / "a" / "tools.json", "[]")
+    write(in_tmp / "b" / "tools.json", "[]")
+    specs = resolve_sources(["a/tools.json", "b/tools.json"])
+    assert [s.name for s in specs] == ["a/tools", "b/tools"]
+
+
+def test_two_explicit_names_are_an_error(in_tmp: Path) -> None:
+    write(in_tmp / "x.json", "[]")
+    write(in_tmp / "y.json", "[]")
+    with pytest.raises(UsageError, match="two sources are named 'gh'"):
+        resolve_sources(["gh=x.json", "gh=y.json"])
+
+
+def test_file_with_equals_sign_is_a_path(in_tmp: Path) -> None:
+    write(in_tmp / "a=b.json", "[]")
+    assert resolve_sources(["a=b.json"])[0].name == "a=b"
+
+
+def test_directory_expands_to_catalog_files(in_tmp: Path) -> None:
+    write(in_tmp / "d" / "one.json", "[]")
+    write(in_tmp / "d" / "two.yaml", "[]")
+    write(in_tmp / "d" / "notes.txt", "x")
+    write(in_tmp / "d" / "sub" / "three.json", "[]")
+    specs = resolve_sources(["d"])
+    assert [s.name for s in specs] == ["one", "two"]
+    assert all(s.from_directory for s in specs)
+
+
+def test_missing_file(in_tmp: Path) -> None:
+    with pytest.raises(InputError, match=r"nope\.json: no such file or directory"):
+        resolve_sources(["nope.json"])
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("empty.json", "", "empty.json: file is empty"),
+        ("blank.yaml", "  \n\n", "blank.yaml: file is empty"),
+        ("bad.json", '{"tools": [\n  {"name": }\n]}', "bad.json:2:12: invalid JSON"),
+        ("bad.yaml", "tools:\n  - name: [unclosed\n", "bad.yaml:3:1: invalid YAML"),
+        ("nul.json", b'{"tools": []}\x00', "nul.json:1: file contains a NUL byte"),
+        ("latin.json", b'{"tools": [{"name": "caf\xe9"}]}', "latin.json:1: invalid UTF-8"),
+    ],
+)
+def test_bad_files(in_tmp: Path, name: str, content: str | bytes, message: str) -> None:
+    write(in_tmp / name, content)
+    with pytest.raises(InputError) as caught:
+        read_source(resolve_sources([name])[0])
+    assert str(caught.value).startswith(message)
+
+
+def test_size_limit(in_tmp: Path) -> None:
+    write(in_tmp / "big.json", "[" + " " * 200 + "]")
+    with pytest.raises(InputError, match="over the 100-byte limit"):
+        read_source(resolve_sources(["big.json"])[0], max_size=100)
+
+
+def test_yaml_alias_bomb_is_refused(in_tmp: Path) -> None:
+    lines = ['a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+    for i in range(1, 9):
+        refs = ", ".join([f"*a{i - 1}"] * 10)
+        lines.append(f"a{i}: &a{i} [{refs}]")
+    write(in_tmp / "bomb.yaml", "\n".join(lines) + "\n")
+    with pytest.raises(InputError, match="alias bomb"):
+        read_source(resolve_sources(["bomb.yaml"])[0])
+
+
+def test_deep_nesting_is_refused(in_tmp: Path) -> None:
+    write(in_tmp / "deep.json", "[" * 500 + "]" * 500)
+    with pytest.raises(InputError, match="nesting is too deep"):
+        read_source(resolve_sources(["deep.json"])[0])
+
+
+def test_json_and_yaml_lines(in_tmp: Path) -> None:
+    write(
+        in_tmp / "t.json",
+        '{\n  "tools": [\n    {"name": "a"},\n    {\n      "name": "b"\n    }\n  ]\n}',
+    )
+    doc = read_source(resolve_sources(["t.json"])[0])
+    assert doc.position("/tools/0") == (3, 5)
+    assert doc.position("/tools/1/name") == (5, 15)
+    assert doc.position("/tools/9") == (None, None)
+    write(in_tmp / "t.yaml", "tools:\n  - name: a\n  - name: b\n    description: x\n")
+    ydoc = read_source(resolve_sources(["t.yaml"])[0])
+    assert ydoc.position("/tools/1/description") == (4, 18)
+    assert ydoc.position("/tools/1") == (3, 5)
+
+
+def test_stdin_detects_yaml(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"- name: a\n")))
+    doc = read_source(resolve_sources(["-"])[0])
+    assert doc.format == "yaml"
+    assert doc.data == [{"name": "a"}]

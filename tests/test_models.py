@@ -1,0 +1,70 @@
+"""The model table: one test per row, and id normalisation."""
+
+from __future__ import annotations
+
+import pytest
+from toolsearch.models import MODELS, lookup, normalise, resolve
+
+# id, auto/none, any/tool, tokenizer, tool search (tool-search-facts.md §4.1 Table B/A, §1.7)
+EXPECTED = [
+    ("claude-opus-5", 286, 406, "claude-4.7+", "supported"),
+    ("claude-fable-5", 286, 406, "claude-4.7+", "supported"),
+    ("claude-mythos-5", 286, 406, "claude-4.7+", "supported"),
+    ("claude-opus-4-8", 290, 410, "claude-4.7+", "supported"),
+    ("claude-opus-4-7", 675, 804, "claude-4.7+", "supported"),
+    ("claude-opus-4-6", 497, 589, "claude-4", "supported"),
+    ("claude-opus-4-5", 496, 588, "claude-4", "supported"),
+    ("claude-opus-4-1", 313, 315, "claude-4", "uncertain"),
+    ("claude-opus-4", 313, 315, "claude-4", "uncertain"),
+    ("claude-sonnet-5", 354, 474, "claude-4.7+", "supported"),
+    ("claude-sonnet-4-6", 497, 589, "claude-4", "supported"),
+    ("claude-sonnet-4-5", 496, 588, "claude-4", "supported"),
+    ("claude-sonnet-4", 313, 315, "claude-4", "uncertain"),
+    ("claude-haiku-4-5", 496, 588, "claude-4", "supported"),
+    ("claude-3-7-sonnet", 346, 313, "claude-4", "unsupported"),
+    ("claude-3-5-sonnet", 346, 313, "claude-4", "unsupported"),
+    ("claude-3-5-haiku", 264, 355, "claude-4", "unsupported"),
+    ("claude-3-opus", 530, 281, "claude-4", "unsupported"),
+    ("claude-3-haiku", 264, 340, "claude-4", "unsupported"),
+]
+
+
+@pytest.mark.parametrize(("model", "auto", "forced", "family", "support"), EXPECTED)
+def test_row(model: str, auto: int, forced: int, family: str, support: str) -> None:
+    info = lookup(model)
+    assert info is not None
+    assert info.system_prompt({"type": "auto"}) == auto
+    assert info.system_prompt(None) == auto
+    assert info.system_prompt({"type": "none"}) == auto
+    assert info.system_prompt({"type": "any"}) == forced
+    assert info.system_prompt({"type": "tool", "name": "x"}) == forced
+    assert info.tokenizer == family
+    assert info.tool_search == support
+    assert info.context_window == 200_000
+
+
+def test_every_row_is_tested() -> None:
+    assert {m.id for m in MODELS} == {row[0] for row in EXPECTED}
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("claude-sonnet-4-5-20250929", "claude-sonnet-4-5"),
+        ("anthropic.claude-sonnet-4-5-20250929-v1:0", "claude-sonnet-4-5"),
+        ("us.anthropic.claude-opus-4-1-20250805-v1:0", "claude-opus-4-1"),
+        ("claude-opus-4-5@20251101", "claude-opus-4-5"),
+        ("claude-sonnet-4-0", "claude-sonnet-4"),
+        ("claude-3-5-haiku-latest", "claude-3-5-haiku"),
+        ("Claude-Haiku-4-5", "claude-haiku-4-5"),
+    ],
+)
+def test_normalise(given: str, expected: str) -> None:
+    assert normalise(given) == expected
+
+
+def test_unknown_model_falls_back_with_a_note() -> None:
+    info, note = resolve("gpt-4o")
+    assert info.id == "claude-sonnet-4-5"
+    assert note is not None and "unknown model 'gpt-4o'" in note
+    assert resolve(None) == (info, None)
