@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
+
 from toolsearch import __version__
 from toolsearch.errors import ToolsearchError, UsageError
 
@@ -215,6 +216,100 @@ def budget(
         return code
 
     guarded(run)
+
+
+# --- lint ---------------------------------------------------------------------------------
+
+
+@app.command()
+def lint(
+    sources: Sources = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    model: ModelOpt = None,
+    output_format: Annotated[
+        str | None, typer.Option("--format", "-f", help="text or json.")
+    ] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", help="Run only these rules (repeatable, comma-separated)."),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option("--ignore", help="Turn these rules off (repeatable, comma-separated)."),
+    ] = None,
+    fail_on: Annotated[
+        str, typer.Option("--fail-on", help="Exit 1 on findings at this level or above.")
+    ] = "error",
+    skip_non_catalogs: SkipOpt = False,
+) -> None:
+    """Find requests the API would reject and what makes tool search work badly."""
+
+    def run() -> int:
+        from toolsearch.commands.lint import LINT_FORMATS, LintOptions, run_lint
+
+        fmt = choose(output_format, LINT_FORMATS, "--format") or "text"
+        choose(fail_on, ("error", "warning", "info"), "--fail-on")
+        cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs)
+        options = LintOptions(
+            fmt=fmt,
+            select=tuple(select or ()),
+            ignore=tuple(ignore or ()),
+            fail_on=fail_on,
+            model=model,
+            color=use_color(),
+            width=terminal_width(),
+        )
+        text, code = run_lint(inputs, cfg, options)
+        write(text)
+        return code
+
+    guarded(run)
+
+
+@app.command("rules")
+def rules_command(config: ConfigOpt = None) -> None:
+    """List every lint rule with its level and what it finds."""
+
+    def run() -> int:
+        from toolsearch.config import load_config
+        from toolsearch.linter import all_rules, settings
+        from toolsearch.report.rule_doc import render_list
+
+        chosen = settings(load_config(config))
+        write(render_list(all_rules(), chosen, use_color(), terminal_width()))
+        return 0
+
+    guarded(run)
+
+
+@app.command("rule")
+def rule_command(
+    rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. all-deferred.")],
+    config: ConfigOpt = None,
+) -> None:
+    """Print one rule's documentation."""
+
+    def run() -> int:
+        from toolsearch.config import load_config
+        from toolsearch.linter import rule_by_id, settings
+        from toolsearch.report.rule_doc import render_doc
+
+        rule = rule_by_id(rule_id)
+        chosen = settings(load_config(config))[rule.ID]
+        write(render_doc(rule, chosen, use_color(), terminal_width()))
+        return 0
+
+    guarded(run)
+
+
+# --- query / eval (issue 4) ------------------------------------------------------------------
+
+
+# --- recommend (issue 5) ---------------------------------------------------------------------
+
+
+# --- snapshot (issue 7) ----------------------------------------------------------------------
 
 
 def main() -> None:

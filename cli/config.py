@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
 from toolsearch.errors import ConfigError
 from toolsearch.loader import DEFAULT_MAX_FILE_SIZE
 

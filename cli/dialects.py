@@ -206,6 +206,7 @@ def _build_scope(item: ParsedSource, by_server: dict[str, ParsedSource], target:
             _location(item.document, "/tool_choice") if tool_choice is not None else None
         ),
         system=_system_text(request.get("system")),
+        tools_location=_location(item.document, item.tools_pointer),
     )
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
+
 from toolsearch.errors import InputError, UsageError
 from toolsearch.locate import JsonLocator, Locator, NoLocator, YamlLocator
 

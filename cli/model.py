@@ -169,6 +169,7 @@ class Scope:
     tool_choice_location: Location | None = None
     system: str | None = None
     implicit_search: str | None = None  # Claude Code's ToolSearch, not in any file
+    tools_location: Location | None = None  # the request's or file's tools array
     notes: tuple[str, ...] = ()
 
     @property

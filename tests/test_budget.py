@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import FIXTURES
 from toolsearch.budget import compute_budget
 from toolsearch.dialects import load_catalog
 from toolsearch.loader import read_source, resolve_sources
 from toolsearch.model import Catalog
-
-from tests.conftest import FIXTURES
 
 
 class FixedCounter:

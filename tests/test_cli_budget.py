@@ -14,11 +14,11 @@ from typing import Any, ClassVar
 
 import jsonschema
 import pytest
-from toolsearch.app import app
-from toolsearch.schemas import load_schema
 from typer.testing import CliRunner
 
 from tests.conftest import FIXTURES, needs_shared, shared_catalogs
+from toolsearch.app import app
+from toolsearch.schemas import load_schema
 
 EXAMPLE = FIXTURES / "example"
 REQUEST = str(EXAMPLE / "request.json")

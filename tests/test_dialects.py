@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import FIXTURES
 from toolsearch.dialects import load_catalog
 from toolsearch.errors import InputError
 from toolsearch.loader import read_source, resolve_sources
 from toolsearch.model import Catalog
-
-from tests.conftest import FIXTURES
 
 DIALECTS = FIXTURES / "dialects"
 EXAMPLE = FIXTURES / "example"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from toolsearch.errors import InputError, UsageError
 from toolsearch.loader import read_source, resolve_sources
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+
 from toolsearch.models import lookup
 from toolsearch.token_cache import cache_file, cached_counts
 from toolsearch.tokens import RawCount, encoding, estimate, estimate_flat

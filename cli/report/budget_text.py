@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+
 from toolsearch.budget import Budget, ScopeBudget
 from toolsearch.budget_diff import BudgetDiff
 from toolsearch.report.console import render as render_console

@@ -17,7 +17,7 @@ def render(renderables: Iterable[Any], color: bool, width: int | None = None) ->
         force_terminal=color,
         no_color=not color,
         color_system="standard" if color else None,
-        width=width or 100,
+        width=width or 10_000,
         highlight=False,
         emoji=False,
         markup=False,
@@ -25,4 +25,7 @@ def render(renderables: Iterable[Any], color: bool, width: int | None = None) ->
     )
     for item in renderables:
         console.print(item)
-    return buffer.getvalue()
+    text = buffer.getvalue()
+    if color:
+        return text
+    return "".join(line.rstrip() + "\n" for line in text.splitlines())

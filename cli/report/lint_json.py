@@ -1,0 +1,35 @@
+"""``lint --format json``: the documented, versioned diagnostics document."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from toolsearch.linter import Diagnostic, summary
+
+
+def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "rule": d.rule,
+        "level": d.level.label,
+        "message": d.message,
+        "file": d.file,
+        "pointer": d.location.pointer,
+        "line": d.location.line,
+        "column": d.location.column,
+        "tool": d.tool,
+        "source": d.source,
+        "scope": d.scope,
+    }
+
+
+def render(diagnostics: list[Diagnostic], notes: list[str], files: list[str], tools: int) -> str:
+    document = {
+        "schema_version": 1,
+        "diagnostics": [diagnostic_dict(d) for d in diagnostics],
+        "summary": summary(diagnostics),
+        "files": files,
+        "tools": tools,
+        "notes": notes,
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False)

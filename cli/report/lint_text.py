@@ -1,0 +1,54 @@
+"""``lint`` for people: diagnostics grouped by file, then a summary line."""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from rich.text import Text
+
+from toolsearch.linter import Diagnostic, Severity, summary
+from toolsearch.report.console import render as render_console
+from toolsearch.sanitize import one_line
+
+STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "blue"}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def render(
+    diagnostics: list[Diagnostic],
+    notes: list[str],
+    files: list[str],
+    tools: int,
+    color: bool,
+    width: int | None,
+) -> str:
+    parts: list[Any] = []
+    for file, group in groupby(diagnostics, key=lambda d: d.file):
+        parts.append(Text(one_line(file), style="bold underline"))
+        for d in group:
+            line = Text("  ")
+            place = f"{d.location.line or '-'}:{d.location.column or '-'}"
+            line.append(f"{place:<9}", style="dim")
+            line.append(f"{d.level.label:<8}", style=STYLES[d.level])
+            line.append(one_line(d.message))
+            line.append(f"  [{d.rule}]", style="dim")
+            parts.append(line)
+        parts.append(Text(""))
+    parts.extend(Text(f"note: {one_line(n)}", style="dim") for n in notes)
+    counts = summary(diagnostics)
+    checked = f"{_plural(tools, 'tool')} in {_plural(len(files), 'file')}"
+    if diagnostics:
+        parts.append(
+            Text(
+                f"{_plural(counts['error'], 'error')}, {_plural(counts['warning'], 'warning')}, "
+                f"{counts['info']} info in {checked}",
+                style="bold",
+            )
+        )
+    else:
+        parts.append(Text(f"No problems found in {checked}.", style="green"))
+    return render_console(parts, color, width)

@@ -1,0 +1,41 @@
+"""``toolsearch rules`` and ``toolsearch rule ID``: the rule list and one rule's documentation."""
+
+from __future__ import annotations
+
+import inspect
+from types import ModuleType
+from typing import Any
+
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from toolsearch.linter import RuleSettings
+from toolsearch.report.console import render as render_console
+
+
+def render_list(
+    rules: tuple[ModuleType, ...], chosen: dict[str, RuleSettings], color: bool, width: int | None
+) -> str:
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    table.add_column("rule")
+    table.add_column("level")
+    table.add_column("what it finds", overflow="fold")
+    for rule in rules:
+        level = chosen[rule.ID].level
+        table.add_row(rule.ID, level.label if level else "off", rule.SUMMARY)
+    return render_console([table], color, width)
+
+
+def render_doc(rule: ModuleType, setting: RuleSettings, color: bool, width: int | None) -> str:
+    level = setting.level.label if setting.level else "off"
+    options = ", ".join(f"{k}: {v}" for k, v in setting.options.items()) or "none"
+    parts: list[Any] = [
+        Text(f"{rule.ID} ({level})", style="bold"),
+        Text(rule.SUMMARY),
+        Text(f"options: {options}", style="dim"),
+        Text(""),
+    ]
+    doc = inspect.getdoc(rule) or ""
+    parts.append(Markdown(doc) if color else Text(doc))
+    return render_console(parts, color, width)

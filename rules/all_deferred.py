@@ -1,0 +1,84 @@
+"""Flags a request in which every tool is deferred.
+
+## What it does
+Checks that at least one entry of `tools` stays loaded: a custom tool without
+`defer_loading: true`, a non-deferred server tool (the tool search tool counts), or an
+`mcp_toolset` whose tools are not all deferred through `default_config` and `configs`.
+
+## Why is this bad?
+The API rejects the request with a 400: "At least one tool must have defer_loading=false. All
+tools cannot be deferred." (older wording: "All tools have defer_loading set. At least one tool
+must be non-deferred."). The usual cause is `defer_loading: true` on every tool, the tool search
+tool included. Source: tool-search-facts.md §2.4.
+
+## Example
+```json
+{"model": "claude-sonnet-4-5", "tools": [
+  {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25",
+   "defer_loading": true},
+  {"name": "get_weather", "description": "Weather for a city.", "defer_loading": true,
+   "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}
+]}
+```
+
+## Fix
+Never defer the search tool, and keep the 3-5 most used tools loaded:
+```json
+{"model": "claude-sonnet-4-5", "tools": [
+  {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},
+  {"name": "get_weather", "description": "Weather for a city.", "defer_loading": true,
+   "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}
+]}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolsearch.linter import Context, Problem
+
+ID = "all-deferred"
+LEVEL = "error"
+SUMMARY = "every tool is deferred; the API rejects the request (400)"
+OPTIONS: dict[str, Any] = {}
+
+
+def _toolset_keeps_something(ctx: Context) -> bool:
+    for toolset in ctx.scope.toolsets:
+        if toolset.catalog_source is not None:
+            continue  # its tools are in scope.tools, with their deferral
+        if toolset.default_config.get("enabled", True) is not False and (
+            toolset.default_config.get("defer_loading") is not True
+        ):
+            return True
+        for config in toolset.configs.values():
+            if (
+                isinstance(config, Mapping)
+                and config.get("defer_loading") is False
+                and config.get("enabled", True) is not False
+            ):
+                return True
+    return False
+
+
+def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+    scope = ctx.scope
+    if scope.kind not in ("request", "tools"):
+        return
+    entries = len(scope.tools) + len(scope.server_tools) + len(scope.toolsets)
+    if entries == 0:
+        return
+    if any(not t.deferred for t in scope.tools) or any(not t.deferred for t in scope.server_tools):
+        return
+    if _toolset_keeps_something(ctx):
+        return
+    where = scope.tools_location or scope.tools[0].location
+    searched = " (the tool search tool included)" if scope.search_tools else ""
+    yield Problem(
+        f"all {entries} tools are deferred{searched}; the API rejects this with 400 "
+        '"At least one tool must have defer_loading=false"; keep the search tool and the '
+        "3-5 most used tools loaded",
+        where,
+    )

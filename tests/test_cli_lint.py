@@ -1,0 +1,124 @@
+"""``toolsearch lint`` engine through the CLI: formats, exit codes, config levels and ignores."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import FIXTURES
+from toolsearch.app import app
+from toolsearch.schemas import load_schema
+
+BAD = FIXTURES / "rules" / "all-deferred" / "bad.json"
+MALFORMED = FIXTURES / "rules" / "malformed-tool" / "bad.json"
+
+
+def lint(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["lint", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_text_output_groups_by_file(runner: CliRunner) -> None:
+    code, out, _ = lint(runner, str(BAD), str(MALFORMED))
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].endswith("all-deferred/bad.json")
+    assert "  4:12     error   all 3 tools are deferred" in lines[1]
+    assert lines[1].endswith("[all-deferred]")
+    assert out.rstrip().endswith("5 errors, 0 warnings, 0 info in 6 tools in 2 files")
+
+
+def test_json_output_validates(runner: CliRunner) -> None:
+    code, out, _ = lint(runner, "-f", "json", str(BAD))
+    assert code == 1
+    data = json.loads(out)
+    jsonschema.validate(data, load_schema("lint"))
+    (d,) = data["diagnostics"]
+    assert (d["rule"], d["level"], d["pointer"], d["line"], d["column"]) == (
+        "all-deferred",
+        "error",
+        "/tools",
+        4,
+        12,
+    )
+    assert data["summary"] == {"error": 1, "warning": 0, "info": 0}
+
+
+def test_clean_catalog_exits_0(runner: CliRunner) -> None:
+    code, out, _ = lint(
+        runner, "--select", "all-deferred,malformed-tool", str(FIXTURES / "example")
+    )
+    assert code == 0
+    assert "No problems found" in out
+
+
+def test_fail_on_and_levels_from_config(runner: CliRunner, in_tmp: Path) -> None:
+    (in_tmp / ".toolsearch.yaml").write_text("rules:\n  all-deferred: warning\n")
+    code, out, _ = lint(runner, str(BAD))
+    assert code == 0 and "warning" in out
+    code, _, _ = lint(runner, "--fail-on", "warning", str(BAD))
+    assert code == 1
+    (in_tmp / ".toolsearch.yaml").write_text("rules:\n  all-deferred: off\n")
+    code, out, _ = lint(runner, str(BAD))
+    assert code == 0 and "No problems found" in out
+
+
+def test_ignore_by_rule_path_pointer_and_tool(runner: CliRunner, in_tmp: Path) -> None:
+    (in_tmp / "m.json").write_text(MALFORMED.read_text())
+    (in_tmp / ".toolsearch.yaml").write_text(
+        "ignore:\n  - {rule: malformed-tool, path: 'm.json#/0'}\n  - {path: '*.json#/1'}\n"
+    )
+    code, out, _ = lint(runner, "-f", "json", "m.json")
+    pointers = [d["pointer"] for d in json.loads(out)["diagnostics"]]
+    assert pointers == ["/2", "/3"]
+    assert code == 1
+
+
+def test_select_and_ignore_flags(runner: CliRunner) -> None:
+    code, _, _ = lint(runner, "--ignore", "all-deferred", str(BAD))
+    assert code == 0
+    code, _, _ = lint(runner, "--select", "malformed-tool", str(BAD))
+    assert code == 0
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        (
+            "rules:\n  all-defered: off\n",
+            'unknown rule "all-defered" (did you mean "all-deferred"?)',
+        ),
+        (
+            "rules:\n  all-deferred: {levle: info}\n",
+            'unknown option "levle" for rule "all-deferred"',
+        ),
+        ("rules:\n  all-deferred: loud\n", "unknown level 'loud'"),
+    ],
+)
+def test_bad_config_exits_2(runner: CliRunner, in_tmp: Path, config: str, message: str) -> None:
+    (in_tmp / ".toolsearch.yaml").write_text(config)
+    code, _, err = lint(runner, str(BAD))
+    assert code == 2
+    assert message in err
+
+
+def test_unknown_rule_flag_and_fail_on(runner: CliRunner) -> None:
+    code, _, err = lint(runner, "--select", "nope", str(BAD))
+    assert code == 2 and "unknown rule 'nope'" in err
+    code, _, err = lint(runner, "--fail-on", "warn", str(BAD))
+    assert code == 2 and 'did you mean "warning"' in err
+
+
+def test_rules_and_rule_commands(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["rules"])
+    assert result.exit_code == 0
+    assert "all-deferred    error" in result.stdout
+    result = runner.invoke(app, ["rule", "all-deferred"])
+    assert result.exit_code == 0
+    assert "## Why is this bad?" in result.stdout
+    result = runner.invoke(app, ["rule", "all-defered"])
+    assert result.exit_code == 2 and "did you mean" in result.stderr
