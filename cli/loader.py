@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -176,7 +178,8 @@ def parse_text(text: str, where: str, fmt: Format | None) -> tuple[Any, Locator,
     """Parse JSON or YAML text; an unknown format tries JSON first, then YAML."""
     if fmt == "json" or (fmt is None and text.lstrip()[:1] in "[{"):
         try:
-            data = json.loads(text)
+            with _depth_limit():
+                data = json.loads(text)
         except json.JSONDecodeError as error:
             if fmt == "json":
                 raise InputError(
@@ -185,7 +188,6 @@ def parse_text(text: str, where: str, fmt: Format | None) -> tuple[Any, Locator,
         except RecursionError:
             raise InputError(f"{where}: nesting is too deep (limit {MAX_DEPTH})") from None
         else:
-            check_depth(data, where)
             return data, JsonLocator(text), "json"
     data, root = load_yaml(text, where)
     return data, YamlLocator(root), "yaml"
@@ -240,14 +242,21 @@ def _check_yaml_size(root: Any, where: str) -> None:
                     stack.append((item, depth + 1))
 
 
-def check_depth(data: Any, where: str) -> None:
-    """Refuse documents nested deeper than MAX_DEPTH."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise InputError(f"{where}: nesting is too deep (limit {MAX_DEPTH})")
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, dict | list))
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value if isinstance(v, dict | list))
+@contextlib.contextmanager
+def _depth_limit() -> Iterator[None]:
+    """Let the C JSON decoder nest at most about MAX_DEPTH levels below the current frame.
+
+    The decoder counts nesting against the interpreter's recursion limit, so lowering the limit
+    for the duration of one ``json.loads`` refuses deep documents at no cost.
+    """
+    depth = 0
+    frame = sys._getframe()
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back  # type: ignore[assignment]
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + MAX_DEPTH + 10)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(previous)
