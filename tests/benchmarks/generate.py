@@ -57,11 +57,48 @@ OBJECTS = [
     "review",
     "task",
 ]
-WORDS = (
-    "returns the matching items with their identifiers titles owners status and timestamps "
-    "use this when the user asks about recent activity filters are optional results are "
-    "paginated and sorted by update time newest first requires read access to the workspace"
-).split()
+WORDS = [
+    "returns",
+    "the",
+    "matching",
+    "items",
+    "with",
+    "their",
+    "identifiers",
+    "titles",
+    "owners",
+    "status",
+    "and",
+    "timestamps",
+    "use",
+    "this",
+    "when",
+    "the",
+    "user",
+    "asks",
+    "about",
+    "recent",
+    "activity",
+    "filters",
+    "are",
+    "optional",
+    "results",
+    "are",
+    "paginated",
+    "and",
+    "sorted",
+    "by",
+    "update",
+    "time",
+    "newest",
+    "first",
+    "requires",
+    "read",
+    "access",
+    "to",
+    "the",
+    "workspace",
+]
 
 
 def make_tool(index: int, rng: random.Random) -> dict[str, Any]:
