@@ -165,15 +165,15 @@ def mutate(value: Any, rng: random.Random, replacement: Any) -> Any:
         return copy
     if isinstance(value, list) and value and rng.random() < 0.8:
         index = rng.randrange(len(value))
-        copy = list(value)
+        items = list(value)
         roll = rng.random()
         if roll < 0.15:
-            del copy[index]
+            del items[index]
         elif roll < 0.3:
-            copy.append(copy[index])
+            items.append(items[index])
         else:
-            copy[index] = mutate(copy[index], rng, replacement)
-        return copy
+            items[index] = mutate(items[index], rng, replacement)
+        return items
     return replacement
 
 
