@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from toolsearch import atomic
 from toolsearch.atomic import write_text_atomic
 
 
@@ -31,7 +30,7 @@ def test_interrupted_write_leaves_the_original(
     def interrupted(src: str, dst: str) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(atomic.os, "replace", interrupted)
+    monkeypatch.setattr(os, "replace", interrupted)
     with pytest.raises(KeyboardInterrupt):
         write_text_atomic(path, "half-written")
     assert path.read_text() == "original"
@@ -47,7 +46,7 @@ def test_failed_write_of_data_leaves_the_original(
     def no_space(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "fsync", no_space)
+    monkeypatch.setattr(os, "fsync", no_space)
     with pytest.raises(OSError, match="No space"):
         write_text_atomic(path, "x" * 1000)
     assert path.read_text() == "original"
