@@ -84,7 +84,7 @@ def test_stale_entries_are_reported_and_update_drops_them(runner: CliRunner, pro
         "note: baseline base.json: stale entry, no longer found: [malformed-tool] tools: "
         "tool 'no_schema' has no input_schema; the API rejects such a tool"
     ) in out
-    assert "drop the 1 stale entries with --update-baseline" in out
+    assert "drop the 1 stale entry with --update-baseline" in out
     _, data = lint_json(runner, "tools.json", "--baseline", "base.json")
     assert [e["message"][:16] for e in data["baseline"]["stale"]] == ["tool 'no_schema'"]
     code, out, _ = lint(runner, "tools.json", "--baseline", "base.json", "--update-baseline")

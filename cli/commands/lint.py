@@ -131,7 +131,8 @@ def _against_baseline(
         notes.append(f"baseline {path}: stale entry, no longer found: {entry.describe()}")
     if result.stale:
         count = sum(e.count for e in result.stale)
-        notes.append(f"baseline {path}: drop the {count} stale entries with --update-baseline")
+        entries = "1 stale entry" if count == 1 else f"{count} stale entries"
+        notes.append(f"baseline {path}: drop the {entries} with --update-baseline")
     member = {
         "file": str(path),
         "known": result.known,
