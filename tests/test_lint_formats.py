@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import CATALOGS, FIXTURES, ROOT, needs_shared
 from toolsearch.app import app
 from toolsearch.linter import Diagnostic, Severity
 from toolsearch.model import Location
@@ -166,6 +166,22 @@ def test_sarif_logical_location_names_the_tool() -> None:
     ]  # standard input has no artifact to point at
     notes = log["runs"][0]["invocations"][0]["toolExecutionNotifications"]
     assert notes == [{"level": "note", "message": {"text": "a note"}}]
+
+
+@needs_shared
+def test_every_shared_catalog_gives_valid_sarif_and_annotations(runner: CliRunner) -> None:
+    """Every rule, on every real catalog at once: SARIF stays valid and annotations well formed."""
+    result = runner.invoke(app, ["lint", "-f", "sarif", str(CATALOGS)])
+    assert result.exit_code in (0, 1), result.stderr
+    log = json.loads(result.stdout)
+    assert list(sarif_validator().iter_errors(log)) == []
+    prints = fingerprints_of(log)
+    assert len(prints) == len(set(prints))
+    result = runner.invoke(app, ["lint", "-f", "github", str(CATALOGS)])
+    *annotations, last = result.stdout.splitlines()
+    for line in annotations:
+        assert line.startswith(("::error ", "::warning ", "::notice ", "note: ")), line
+    assert last.endswith("files") or last.endswith("files.")
 
 
 # --- GitHub -----------------------------------------------------------------------------------
