@@ -67,18 +67,21 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
     scope = ctx.scope
     if not scope.references:
         return
-    loaded = {t.sent_name for t in scope.tools if not t.deferred}
+    loaded = {t.sent_name: t.toolset for t in scope.tools if not t.deferred}
     servers = {t.name for t in scope.server_tools if t.name is not None and not t.deferred}
     deferred = {t.sent_name for t in scope.tools if t.deferred}
     for ref in scope.references:
         name = ref.tool_name
-        if not isinstance(name, str) or name not in loaded | servers or name in deferred:
+        if not isinstance(name, str) or name in deferred:
             continue
-        fix = (
-            "drop the reference"
-            if name in servers
-            else f"set defer_loading: true on {quoted(name)} or drop the reference"
-        )
+        if name in loaded:
+            toolset = loaded[name]
+            where = f"in the {quoted(toolset)} toolset's configs" if toolset else "on it"
+            fix = f"set defer_loading: true {where} or drop the reference"
+        elif name in servers:
+            fix = "drop the reference"
+        else:
+            continue
         yield Problem(
             f"tool_reference names {quoted(name)}, which is loaded (not deferred); search "
             "results are meant to load deferred tools and whether the API accepts this is "

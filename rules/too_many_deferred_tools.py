@@ -15,8 +15,7 @@ counted, since their tools are unknown.
 - `max-deferred` (default 10000): the limit. Change it only if Anthropic changes theirs.
 
 ## Example
-With `rules: {too-many-deferred-tools: {max-deferred: 2}}` in `.toolsearch.yaml` (a real
-catalog would need 10,001 tools):
+With this `.toolsearch.yaml` (at the real limit the example would need 10,001 tools):
 ```yaml .toolsearch
 rules:
   too-many-deferred-tools: {max-deferred: 2}
@@ -32,7 +31,8 @@ rules:
 ```
 
 ## Fix
-Split the catalog over requests (by product area, say), or drop tools nobody calls:
+Split the catalog over requests (by product area, say), or drop tools nobody calls (same
+`.toolsearch.yaml`):
 ```yaml .toolsearch
 rules:
   too-many-deferred-tools: {max-deferred: 2}
