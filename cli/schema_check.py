@@ -93,9 +93,16 @@ def compile_schema(schema: Mapping[str, Any]) -> Compiled:
         label = f"2020-12, as its $schema {_short(data.pop('$schema'))} is not a known draft"
     make = jsonschema_rs.validator_for if draft else jsonschema_rs.Draft202012Validator
     try:
-        validator: jsonschema_rs.Validator = make(
-            data, pattern_options=_REGEX, offline=True, validate_formats=False
-        )
+        try:
+            validator: jsonschema_rs.Validator = make(
+                data, pattern_options=_REGEX, offline=True, validate_formats=False
+            )
+        except (ValueError, TypeError, OverflowError) as error:
+            if isinstance(error, jsonschema_rs.ValidationError):
+                raise
+            # YAML values JSON cannot hold (dates, integer keys): check what JSON would carry.
+            data = as_json(data)
+            validator = make(data, pattern_options=_REGEX, offline=True, validate_formats=False)
     except jsonschema_rs.ValidationError as error:
         if "Retrieval is disabled" in error.message:
             # A remote $ref: toolsearch works offline and cannot tell whether it resolves.
@@ -104,6 +111,11 @@ def compile_schema(schema: Mapping[str, Any]) -> Compiled:
     except (ValueError, TypeError, OverflowError) as error:
         return Compiled(None, SchemaIssue(_first_line(str(error))), label)
     return Compiled(validator, None, label)
+
+
+def as_json(value: Any) -> Any:
+    """The value as JSON would carry it: keys as strings, dates and the like as text."""
+    return json.loads(json.dumps(value, default=str))
 
 
 def _schema_issue(error: jsonschema_rs.ValidationError, schema: Mapping[str, Any]) -> SchemaIssue:
@@ -138,10 +150,15 @@ def _find_ref(schema: Any, target: str) -> str | None:
 def instance_errors(validator: jsonschema_rs.Validator, instance: Any) -> Iterator[SchemaIssue]:
     """Each way ``instance`` fails the schema, with the pointer into the instance."""
     try:
-        for error in validator.iter_errors(instance):
-            yield SchemaIssue(_first_line(error.message), join_pointer(*error.instance_path))
-    except (ValueError, TypeError, OverflowError) as error:
-        yield SchemaIssue(_first_line(str(error)))
+        errors = list(validator.iter_errors(instance))
+    except (ValueError, TypeError, OverflowError):
+        try:
+            errors = list(validator.iter_errors(as_json(instance)))
+        except (ValueError, TypeError, OverflowError) as failure:
+            yield SchemaIssue(_first_line(str(failure)))
+            return
+    for found in errors:
+        yield SchemaIssue(_first_line(found.message), join_pointer(*found.instance_path))
 
 
 def _first_line(text: str, limit: int = 160) -> str:

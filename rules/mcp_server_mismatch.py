@@ -127,7 +127,7 @@ def _server_fields(ctx: Context, server: McpServer) -> Iterator[Problem]:
         )
     url = server.url
     if not isinstance(url, str) or not url.startswith("https://"):
-        shown = quoted(url) if isinstance(url, str) else "missing"
+        shown = quoted(url) if isinstance(url, str) else "missing" if url is None else "not text"
         yield Problem(
             f"mcp_servers url is {shown}; the API requires an https:// URL of a public server "
             "and rejects the request (400); serve the MCP server over HTTPS",

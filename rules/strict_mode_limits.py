@@ -102,7 +102,9 @@ def count_parameters(schema: Any) -> tuple[int, int]:
         properties = node.get("properties")
         if isinstance(properties, Mapping):
             required = node.get("required")
-            needed = set(required) if isinstance(required, list) else set()
+            needed = (
+                {r for r in required if isinstance(r, str)} if isinstance(required, list) else set()
+            )
             optional += sum(1 for key in properties if key not in needed)
             unions += sum(1 for value in properties.values() if is_union(value))
             stack.extend(properties.values())

@@ -256,3 +256,58 @@ def test_readme_example_is_real_output(runner: CliRunner, monkeypatch: pytest.Mo
     result = runner.invoke(app, ["lint", "fixtures/example/rejected-request.json"])
     assert result.exit_code == 1
     assert result.stdout == shown
+
+
+ODD_REQUEST = """\
+model: claude-3-haiku
+max_tokens: 5
+mcp_servers:
+  - {type: url, name: [1, 2], url: 5}
+  - just a string
+  - {type: url, name: docs, url: "https://docs.example.com/mcp"}
+tools:
+  - {type: tool_search_tool_regex_20251119, name: 7, defer_loading: true, input_examples: 3}
+  - name: when
+    strict: true
+    defer_loading: true
+    cache_control: {type: ephemeral}
+    input_examples: [{day: 2024-01-01}, null, [1]]
+    input_schema:
+      type: object
+      required: [{a: 1}, day]
+      properties:
+        day: {type: string, default: 2024-01-01, pattern: "(?<!x)y"}
+        1: {type: integer}
+  - type: mcp_toolset
+    mcp_server_name: docs
+    configs: {1: {enabled: false}, x: 5}
+    default_config: 3
+  - {type: mcp_toolset, mcp_server_name: {a: 1}}
+messages:
+  - role: user
+    content:
+      - {type: tool_reference, tool_name: {a: 1}}
+      - {type: tool_reference, tool_name: [x]}
+      - {type: tool_reference}
+      - {type: tool_reference, tool_name: when}
+"""
+
+
+def test_odd_values_are_reported_not_crashed_on(runner: CliRunner, in_tmp: Path) -> None:
+    (in_tmp / "odd.yaml").write_text(ODD_REQUEST)
+    result = runner.invoke(app, ["lint", "--fail-on", "info", "-f", "json", "odd.yaml"])
+    assert result.exit_code == 1, result.stderr
+    diagnostics = json.loads(result.stdout)["diagnostics"]
+    found = {(d["rule"], d["pointer"]) for d in diagnostics}
+    assert ("unsupported-model", "/model") in found
+    assert ("mcp-server-mismatch", "/mcp_servers/0/url") in found  # url: 5
+    assert ("invalid-input-schema", "/tools/1/input_schema/required/0") in found  # {a: 1}
+    assert ("dangling-tool-reference", "/messages/0/content/0") in found  # tool_name: {a: 1}
+    examples = sorted(p for r, p in found if r == "invalid-input-example")
+    # The YAML date in example 0 is checked as the string JSON would carry: it passes.
+    assert examples == [
+        "/tools/0/input_examples",
+        "/tools/1/input_examples/1",
+        "/tools/1/input_examples/2",
+    ]
+    assert all(d["line"] is not None for d in diagnostics)

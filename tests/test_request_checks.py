@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import time
 from typing import Any
 
@@ -115,3 +116,19 @@ def test_strict_parameters_are_counted_at_every_depth() -> None:
     }
     # optional: b, d, c, e; unions: a, c
     assert count_parameters(schema) == (4, 2)
+
+
+def test_yaml_values_are_checked_as_json_would_carry_them() -> None:
+    schema: dict[Any, Any] = {
+        "type": "object",
+        "properties": {"day": {"type": "string", "default": datetime.date(2024, 1, 1)}},
+        1: {"note": "an integer key, as YAML allows"},
+    }
+    compiled = compile_schema(schema)
+    assert compiled.issue is None and compiled.validator is not None
+    assert list(instance_errors(compiled.validator, {"day": datetime.date(2024, 1, 1)})) == []
+
+
+def test_strict_counts_ignore_odd_required_entries() -> None:
+    schema = {"type": "object", "required": [{"a": 1}, "b"], "properties": {"a": {}, "b": {}}}
+    assert count_parameters(schema) == (1, 0)
