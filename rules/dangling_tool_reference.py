@@ -99,7 +99,7 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
                 ref.source,
             )
             continue
-        if name in names or scope.unknown_toolsets:
+        if name in names or any(t.server_name for t in scope.unknown_toolsets):
             continue
         if disabled is None:
             disabled = disabled_tools(ctx)

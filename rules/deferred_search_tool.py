@@ -55,8 +55,9 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
         where = ctx.locate(loc.file, loc.pointer + "/defer_loading", fallback=loc)
         yield Problem(
             f"the tool search tool {label} has defer_loading: true; the docs say it must never "
-            'be deferred and the API rejects requests with it deferred (400 "At least one tool '
-            'must have defer_loading=false"); remove defer_loading from the search tool',
+            "be deferred (nothing could call it, and with every tool deferred the API answers "
+            '400 "At least one tool must have defer_loading=false"); remove defer_loading from '
+            "the search tool",
             where,
             tool.name,
             tool.source,

@@ -14,9 +14,9 @@ The docs changed their word on this three times (tool-search-facts.md §1.4, §1
 - From 2026-08-12: the page says neither.
 
 UNCERTAIN: which of these holds today. The owner asked for this rule as a request error
-(decisions.md, "Rule levels"), because the documented incompatibility meant a rejected request
-and the later wording was withdrawn. If your requests with both succeed on the current API,
-set this rule to `warning` or `off` in `.toolsearch.yaml`.
+(decisions.md, "Rule levels"): for most of tool search's life the docs called the pair
+incompatible, and the wording that allowed it was withdrawn. If your requests with both
+succeed on the current API, set this rule to `warning` or `off` in `.toolsearch.yaml`.
 
 ## Example
 ```json
