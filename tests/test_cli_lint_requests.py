@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import ROOT, env_without_cache
+from tests.conftest import ROOT, env_without_cache, needs_shared, shared_catalogs
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
 
@@ -311,3 +311,18 @@ def test_odd_values_are_reported_not_crashed_on(runner: CliRunner, in_tmp: Path)
         "/tools/1/input_examples/2",
     ]
     assert all(d["line"] is not None for d in diagnostics)
+
+
+@needs_shared
+@pytest.mark.parametrize("target", ["api", "claude-code"])
+def test_real_catalogs_have_no_request_errors(runner: CliRunner, target: str) -> None:
+    """Every real catalog lints without a crash; their findings were read and judged: none."""
+    catalogs = [str(p) for p in shared_catalogs()]
+    result = runner.invoke(
+        app,
+        ["lint", "--select", REQUEST_ERRORS, "--target", target, "-f", "json", *catalogs],
+    )
+    assert result.exit_code == 0, result.stdout
+    data = json.loads(result.stdout)
+    assert data["diagnostics"] == []
+    assert data["tools"] >= len(catalogs)
