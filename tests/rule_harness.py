@@ -57,11 +57,15 @@ def doc_section(doc: str, heading: str) -> str:
 
 
 def write_blocks(section: str, folder: Path) -> list[str]:
-    """Write each fenced block as a source file; '```json github' names the source github."""
+    """Write each fenced block as a source file; '```json github' names the source github.
+
+    A '```yaml config' block becomes the run's config (config.yaml), not a source.
+    """
     args = []
     for index, (language, info, body) in enumerate(FENCE.findall(section)):
         name = info.strip() or f"example{index or ''}"
         path = folder / f"{name}.{language}"
         path.write_text(body, encoding="utf-8")
-        args.append(path.name)
+        if path.name != "config.yaml":
+            args.append(path.name)
     return args
