@@ -51,6 +51,7 @@ def find_matches(
     frequency: Counter[str] = Counter()
     for found in word_sets:
         frequency.update(found)
+    rank = {word: (count, word) for word, count in frequency.items()}.__getitem__
     matches: list[Match] = []
     first_of: dict[str, int] = {}
     buckets: dict[str, list[int]] = {}
@@ -64,9 +65,7 @@ def find_matches(
         if len(found) < max(min_words, 1):
             continue
         size = len(found)
-        prefix = sorted(found, key=lambda w: (frequency[w], w))[
-            : size - math.ceil(threshold * size) + 1
-        ]
+        prefix = sorted(found, key=rank)[: size - math.ceil(threshold * size) + 1]
         candidates: set[int] = set()
         for word in prefix:
             members = buckets.setdefault(word, [])

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-from toolsearch.locate import join_pointer, split_pointer
+from toolsearch.locate import split_pointer
 
 MAX_DEPTH = 16
 _BRANCHES = ("anyOf", "oneOf", "allOf")
+_CHILD_KEYS = frozenset({"properties", "items", "$ref", *_BRANCHES})
 
 
 class Parameter(NamedTuple):
@@ -33,42 +34,48 @@ def parameters(schema: Any, nested: bool = True) -> Iterator[Parameter]:
     seen: dict[str, Parameter] = {}
     refs: set[str] = set()
     stack: list[tuple[Mapping[str, Any], str, str, int]] = [(schema, "", "", 0)]
-    order: list[str] = []
     while stack:
         node, pointer, prefix, depth = stack.pop()
         children: list[tuple[Mapping[str, Any], str, str, int]] = []
+        deeper = depth < MAX_DEPTH
         properties = node.get("properties")
         if isinstance(properties, Mapping):
             for name, sub in properties.items():
-                where = pointer + join_pointer("properties", str(name))
-                path = f"{prefix}{name}"
+                key = str(name)
+                where = f"{pointer}/properties/{_escape(key)}"
+                path = prefix + key
                 body = sub if isinstance(sub, Mapping) else {}
-                target = _lookup(schema, body)
-                described = _description(body) or _description(target or {})
-                if path not in seen:
-                    order.append(path)
-                    seen[path] = Parameter(path, str(name), where, described, bool(prefix))
-                elif described and not seen[path].description:
-                    old = seen[path]
-                    seen[path] = Parameter(old.path, old.name, old.pointer, described, old.nested)
-                if nested and depth < MAX_DEPTH and _first_visit(body, refs):
+                target = _lookup(schema, body) if "$ref" in body else None
+                described = _description(body) or (_description(target) if target else None)
+                old = seen.get(path)
+                if old is None:
+                    seen[path] = Parameter(path, key, where, described, bool(prefix))
+                elif described and not old.description:
+                    seen[path] = old._replace(description=described)
+                if nested and deeper and not _CHILD_KEYS.isdisjoint(body) and _first(body, refs):
                     inside = str(body["$ref"])[1:] if target is not None else where
                     children.append((target or body, inside, f"{path}.", depth + 1))
         items = node.get("items")
-        if isinstance(items, Mapping) and depth < MAX_DEPTH and (nested or not prefix):
+        if isinstance(items, Mapping) and deeper and (nested or not prefix):
             inner = prefix[:-1] + "[]." if prefix else prefix
             children.append((items, pointer + "/items", inner, depth + 1))
         for key in _BRANCHES:
             branches = node.get(key)
-            if isinstance(branches, list) and depth < MAX_DEPTH:
+            if isinstance(branches, list) and deeper:
                 for index, branch in enumerate(branches):
-                    if isinstance(branch, Mapping) and _first_visit(branch, refs):
+                    if isinstance(branch, Mapping) and _first(branch, refs):
                         target = _lookup(schema, branch)
                         inside = str(branch["$ref"])[1:] if target else f"{pointer}/{key}/{index}"
                         children.append((target or branch, inside, prefix, depth + 1))
         stack.extend(reversed(children))
-    for path in order:
-        yield seen[path]
+    yield from seen.values()
+
+
+def _escape(token: str) -> str:
+    """A JSON Pointer reference token (RFC 6901)."""
+    if "~" in token or "/" in token:
+        return token.replace("~", "~0").replace("/", "~1")
+    return token
 
 
 def _description(node: Mapping[str, Any]) -> str | None:
@@ -76,7 +83,7 @@ def _description(node: Mapping[str, Any]) -> str | None:
     return text if isinstance(text, str) and text.strip() else None
 
 
-def _first_visit(node: Mapping[str, Any], seen: set[str]) -> bool:
+def _first(node: Mapping[str, Any], seen: set[str]) -> bool:
     """False for a ``$ref`` already walked: each definition is walked once."""
     ref = node.get("$ref")
     if not isinstance(ref, str):

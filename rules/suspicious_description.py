@@ -72,25 +72,25 @@ _HIDDEN = re.compile(
 _JSON_CONTROL = re.compile(r"\\u00[01][0-9a-f]")  # a control character as JSON escapes it
 _TAG_OFFSET = 0xE0000
 _TAG_FIRST, _TAG_LAST = "\U000e0000", "\U000e007f"
-# (what it is, words one of which the text must hold, the pattern). The words are tested on the
-# lowercased text with its whitespace folded, which is far faster than running every pattern.
-_PATTERNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+# (what it is, groups of words: the text holds one word of each group, the pattern). The words
+# are tested on the lowercased text with its whitespace folded, far faster than the patterns.
+_PATTERNS: tuple[tuple[str, tuple[tuple[str, ...], ...], str], ...] = (
     (
         "an instruction to ignore earlier instructions",
-        ("ignore", "disregard", "forget", "override"),
+        (("ignore", "disregard", "forget", "override"),),
         r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)?"
         r"(?:previous|prior|above|earlier|preceding|other|system|original)\s+"
         r"(?:instructions?|prompts?|messages?|rules|directions|guidelines)\b",
     ),
     (
         "a hidden-instruction tag",
-        ("<",),
+        (("<",),),
         r"<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|critical|override|"
         r"system[-_ ]?prompt)(?:\s[^<>]{0,40})?>",
     ),
     (
         "an instruction to keep something from the user",
-        ("user",),
+        (("user",), ("do not", "dont", "don't", "never", "without", "must not", "should not")),
         r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|mention\s+(?:this|it)\s+to|reveal\s+"
         r"(?:this|it)\s+to|notify|alert|show)\s+(?:the\s+)?users?\b"
         r"|\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?users?\b"
@@ -98,31 +98,35 @@ _PATTERNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     (
         "a path to credentials",
-        ("~/", "id_", "/etc/"),
+        (("~/", "id_", "/etc/"),),
         r"~/\.(?:ssh|aws|cursor|gnupg|kube|docker)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b"
         r"|/etc/(?:passwd|shadow)\b",
     ),
     (
         "a request for the system prompt",
-        ("system prompt",),
+        (("system prompt",),),
         r"\b(?:reveal|print|output|repeat|leak|show|send)\s+(?:your|the)\s+system\s+prompt\b",
     ),
     (
         "an attempt to give the model a new role",
-        ("you are now",),
+        (("you are now",),),
         r"\byou\s+are\s+now\s+(?:a|an|in|the|my)\b",
     ),
     (
         "an instruction about other tools (tool shadowing)",
-        ("when this tool",),
+        (("when this tool",),),
         r"\bwhen\s+this\s+tool\s+is\s+(?:available|present|loaded|installed)\b",
     ),
 )
 # Each pattern twice: case-sensitive over the lowercased, folded text (fast), and ignoring case
 # over the text itself, to quote what matched.
 _COMPILED = tuple(
-    (label, words, re.compile(p), re.compile(p, re.I)) for label, words, p in _PATTERNS
+    (label, groups, re.compile(p), re.compile(p, re.I)) for label, groups, p in _PATTERNS
 )
+_FIRST_WORDS = re.compile(
+    "|".join(re.escape(word) for _, groups, _ in _PATTERNS for word in groups[0])
+)
+_ALL_WORDS = frozenset(word for _, groups, _ in _PATTERNS for group in groups for word in group)
 
 
 def shown(text: str, limit: int = SNIPPET) -> str:
@@ -167,9 +171,12 @@ def _joins_emoji(text: str, at: int) -> bool:
 def instructions(text: str) -> list[str]:
     """The kinds of model-directed instruction in text, each with the first text that matched."""
     folded = " ".join(text.lower().split())
+    if not _FIRST_WORDS.search(folded):
+        return []
+    present = {word for word in _ALL_WORDS if word in folded}
     found = []
-    for label, triggers, fast, quoting in _COMPILED:
-        if any(t in folded for t in triggers) and fast.search(folded):
+    for label, groups, fast, quoting in _COMPILED:
+        if all(not present.isdisjoint(group) for group in groups) and fast.search(folded):
             match = quoting.search(text)
             found.append(f"{label} ('{shown(match.group() if match else folded)}')")
     return found

@@ -63,6 +63,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toolsearch.linter import Context, Problem
+from toolsearch.partial_budget import loaded_budget
 from toolsearch.places import scope_location
 
 ID = "too-many-loaded-tools"
@@ -80,7 +81,7 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
     limit = options["max-loaded"]
     if len(loaded) <= limit:
         return
-    costs = ctx.tokens_by_tool
+    costs = {(r.source, r.name): r.tokens for r in loaded_budget(ctx).rows}
     ranked = sorted(loaded, key=lambda t: -costs.get((t.source, t.name), 0.0))
     shown = ", ".join(
         f"{t.name!r} ~{round(costs.get((t.source, t.name), 0.0)):,}" for t in ranked[:SHOWN]

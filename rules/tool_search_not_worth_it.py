@@ -48,13 +48,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from toolsearch.budget import ScopeBudget
 from toolsearch.linter import Context, Problem
+from toolsearch.partial_budget import sampled_budget
 from toolsearch.places import scope_location
 
 ID = "tool-search-not-worth-it"
 LEVEL = "info"
 SUMMARY = "tool search on fewer than 10 tools, tiny definitions, or deferral that saves nothing"
 OPTIONS: dict[str, Any] = {"min-tools": 10, "min-tokens": 100, "min-saved": 0}
+
+
+def _too_small(budget: ScopeBudget, options: Mapping[str, Any]) -> bool:
+    """True when the definitions or the saving fall under a limit (both grow with every tool)."""
+    definitions = sum(r.tokens for r in budget.rows if r.kind == "tool")
+    too_few_tokens = round(definitions) < options["min-tokens"]
+    return bool(too_few_tokens or round(budget.totals.saved) < options["min-saved"])
 
 
 def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
@@ -67,7 +76,9 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
         reasons.append(
             f"only {count} tool{'s' if count != 1 else ''} (min-tools {options['min-tools']})"
         )
-    budget = ctx.budget
+    budget, complete = sampled_budget(ctx)
+    if not complete and _too_small(budget, options):
+        budget = ctx.budget  # the sample is not enough to clear the scope: cost every tool
     definitions = sum(r.tokens for r in budget.rows if r.kind == "tool")
     if round(definitions) < options["min-tokens"]:
         reasons.append(

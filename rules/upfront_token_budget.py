@@ -50,6 +50,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toolsearch.linter import Context, Problem
+from toolsearch.partial_budget import loaded_budget
 from toolsearch.places import scope_location
 
 ID = "upfront-token-budget"
@@ -71,7 +72,7 @@ def limit(ctx: Context, options: Mapping[str, Any]) -> tuple[float, str]:
 
 def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
     budget_tokens, origin = limit(ctx, options)
-    budget = ctx.budget
+    budget = loaded_budget(ctx)
     totals = budget.totals
     if round(totals.upfront) <= budget_tokens:
         return

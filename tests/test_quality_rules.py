@@ -19,6 +19,7 @@ from toolsearch.app import app
 from toolsearch.config import Config, parse_config
 from toolsearch.inputs import load_inputs
 from toolsearch.linter import Context, rule_by_id, settings
+from toolsearch.partial_budget import SAMPLE, loaded_budget, sampled_budget
 from toolsearch.rules import RULES
 
 RULES_DIR = FIXTURES / "rules"
@@ -251,3 +252,46 @@ def test_readme_config_and_rule_table() -> None:
         assert f"| {module.LEVEL} |" in row
         for option in module.OPTIONS:
             assert f"`{option}`" in row, (rule_id, option)
+
+
+@pytest.mark.parametrize(
+    ("args", "target"),
+    [
+        (["example/request.json", "example/github.json"], "api"),
+        (["rules/deferred-without-search/bad.json"], "api"),
+        (["rules/all-deferred/bad.json"], "api"),
+        (["rules/too-many-loaded-tools/files.json"], "claude-code"),
+        (["rules/always-load-ignored/bad.json", "docs=rules/always-load-ignored/docs.json"], "api"),
+    ],
+)
+def test_loaded_budget_has_the_scope_upfront(args: list[str], target: str) -> None:
+    sources = []
+    for arg in args:
+        name, _, path = arg.rpartition("=")
+        sources.append(f"{name}={FIXTURES / path}" if name else str(FIXTURES / path))
+    inputs = load_inputs(sources, Config(), target)  # type: ignore[arg-type]
+    for scope in inputs.catalog.scopes:
+        part = loaded_budget(Context(scope, inputs.catalog))
+        full = Context(scope, inputs.catalog).budget
+        assert part.totals.upfront == full.totals.upfront
+        assert part.totals.system_prompt == full.totals.system_prompt
+        assert {r.name: r.tokens for r in part.rows if not r.deferred} == {
+            r.name: r.tokens for r in full.rows if not r.deferred
+        }
+
+
+def test_large_scopes_are_sampled_then_costed_when_needed(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(request(300)))
+    inputs = load_inputs([str(path)], Config())
+    (scope,) = inputs.catalog.scopes
+    ctx = Context(scope, inputs.catalog)
+    sample, complete = sampled_budget(ctx)
+    assert not complete and len(sample.rows) == 4 + SAMPLE
+    assert "budget" not in vars(ctx)  # nothing costed the whole scope
+    rule = rule_by_id("tool-search-not-worth-it")
+    assert list(rule.check(ctx, {"min-tools": 10, "min-tokens": 100, "min-saved": 0})) == []
+    assert "budget" not in vars(ctx)
+    (found,) = rule.check(ctx, {"min-tools": 10, "min-tokens": 100, "min-saved": 10**9})
+    saved = round(ctx.budget.totals.saved)  # now costed, and the message uses its figure
+    assert f"deferral saves only about {saved:,} tokens" in found.message

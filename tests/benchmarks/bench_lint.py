@@ -45,14 +45,19 @@ print(time.perf_counter() - start, file=sys.stderr)
 """
 
 
-def timed(code: str, args: list[str], env: dict[str, str], repeat: int) -> float:
-    best = float("inf")
+def once(code: str, args: list[str], env: dict[str, str]) -> float:
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=env
+    )
+    return float((done.stdout if code is BASELINE else done.stderr).strip().splitlines()[-1])
+
+
+def best_of(runs: list[tuple[str, list[str], dict[str, str]]], repeat: int) -> list[float]:
+    """The best time of each run, the runs taken in turn so load affects them alike."""
+    best = [float("inf")] * len(runs)
     for _ in range(repeat):
-        done = subprocess.run(
-            [sys.executable, "-c", code, *args], capture_output=True, text=True, env=env
-        )
-        figure = (done.stdout if code is BASELINE else done.stderr).strip().splitlines()[-1]
-        best = min(best, float(figure))
+        for index, (code, args, env) in enumerate(runs):
+            best[index] = min(best[index], once(code, args, env))
     return best
 
 
@@ -69,11 +74,13 @@ def main() -> None:
         warm = dict(os.environ, TOOLSEARCH_CACHE_DIR=str(Path(folder) / "cache"))
         warm.pop("TOOLSEARCH_NO_CACHE", None)
         args = [str(path)] + (["--select", options.select] if options.select else [])
-        baseline = timed(BASELINE, [str(path)], cold, options.repeat)
-        lint_cold = timed(LINT, args, cold, options.repeat)
-        timed(LINT, args, warm, 1)  # fill the cache
-        lint_warm = timed(LINT, args, warm, options.repeat)
-    print(f"tools: {options.tools:,} ({path.stat().st_size if path.exists() else 0} bytes)")
+        once(LINT, args, warm)  # fill the token cache
+        baseline, lint_cold, lint_warm = best_of(
+            [(BASELINE, [str(path)], cold), (LINT, args, cold), (LINT, args, warm)],
+            options.repeat,
+        )
+        size = path.stat().st_size
+    print(f"tools: {options.tools:,} ({size:,} bytes of JSON)")
     print(f"baseline (parse + encode every tool): {baseline:.2f} s")
     print(f"lint, cold: {lint_cold:.2f} s ({lint_cold / baseline:.2f}x)")
     print(f"lint, warm token cache: {lint_warm:.2f} s ({lint_warm / baseline:.2f}x)")
