@@ -8,7 +8,7 @@ Options:
 - `min-length` (default 30): the shortest acceptable description, in characters. 30 characters
   is about five English words: below it a description rarely says more than the name
   ("Close the page" for `browser_close`). In the catalogs this project tests against, about one
-  tool in ten is under 30 characters and half are under 60. Anthropic asks for 3-4 sentences
+  tool in ten is under 30 characters and nearly half under 60. Anthropic asks for 3-4 sentences
   (about 150-300 characters); raise the option toward that for a stricter check.
 
 ## Why is this bad?

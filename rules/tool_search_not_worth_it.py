@@ -1,7 +1,8 @@
 """Notes requests where tool search costs more than it saves.
 
 ## What it does
-In a scope that uses tool search, reports (once, with every reason that applies) when:
+In a request (or tools array) that carries a tool search tool, reports (once, with every reason
+that applies) when:
 - it has fewer than `min-tools` tools (custom and MCP tools; not counted when an
   `mcp_toolset`'s catalog is unknown);
 - all its tool definitions together are estimated at fewer than `min-tokens` tokens;
@@ -12,6 +13,10 @@ Options:
 - `min-tools` (default 10): Anthropic's "use when ≥10 tools / skip when <10 tools".
 - `min-tokens` (default 100): Anthropic's "tiny definitions (<100 tokens total)".
 - `min-saved` (default 0): the least saving worth a search step; 0 reports a negative saving.
+
+Claude Code scopes (`--target claude-code`) are left out: Claude Code keeps its ToolSearch for
+its own deferred built-in tools whatever the MCP servers hold, and its `ENABLE_TOOL_SEARCH=auto`
+already loads small catalogs (tool-search-facts.md §6.5).
 
 ## Why is this bad?
 Tool search adds the search tool (about 500 tokens, tool-search-facts.md §4.2) and a search
@@ -51,7 +56,6 @@ from typing import Any
 from toolsearch.budget import ScopeBudget
 from toolsearch.linter import Context, Problem
 from toolsearch.partial_budget import sampled_budget
-from toolsearch.places import scope_location
 
 ID = "tool-search-not-worth-it"
 LEVEL = "info"
@@ -68,7 +72,7 @@ def _too_small(budget: ScopeBudget, options: Mapping[str, Any]) -> bool:
 
 def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
     scope = ctx.scope
-    if not scope.uses_tool_search or not scope.tools:
+    if not scope.search_tools or scope.implicit_search or not scope.tools:
         return
     reasons = []
     count = len(scope.tools)
@@ -100,12 +104,8 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
             )
     if not reasons:
         return
-    if scope.implicit_search:
-        fix = "let Claude Code load them (ENABLE_TOOL_SEARCH=auto, or alwaysLoad)"
-    else:
-        fix = "load every tool and drop the search tool"
-    where = scope.search_tools[0].location if scope.search_tools else scope_location(scope)
     yield Problem(
-        f"tool search costs more than it saves here: {'; '.join(reasons)} (estimates); {fix}",
-        where,
+        f"tool search costs more than it saves here: {'; '.join(reasons)} (estimates); load "
+        "every tool and drop the search tool",
+        scope.search_tools[0].location,
     )

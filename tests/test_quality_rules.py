@@ -138,6 +138,11 @@ def test_claude_code_target(runner: CliRunner) -> None:
     args = ["--target", "claude-code", str(folder / "docs.json")]
     code, found, _ = lint(runner, "--select", "always-load-ignored,deferred-without-search", *args)
     assert (code, found) == (0, [])  # Claude Code reads alwaysLoad and has its own ToolSearch
+    small = str(RULES_DIR / "too-many-loaded-tools" / "files.json")  # 6 tools
+    code, found, _ = lint(
+        runner, "--select", "tool-search-not-worth-it", "--target", "claude-code", small
+    )
+    assert (code, found) == (0, [])  # ToolSearch serves Claude Code's own deferred tools too
 
 
 def test_duplicate_description_options(runner: CliRunner, in_tmp: Path) -> None:
