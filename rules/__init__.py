@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from toolsearch.rules import all_deferred, malformed_tool
+from toolsearch.rules import all_deferred, malformed_tool, unfindable_tool
 
 RULES: tuple[ModuleType, ...] = (
     all_deferred,
     malformed_tool,
+    unfindable_tool,
 )
