@@ -3,8 +3,6 @@
 rank-bm25's ``BM25Okapi`` gives a term found in half the documents or more an IDF of zero or
 less (its issue #50): with two tools every score is 0. This index keeps its scoring and
 parameters (k1 1.5, b 0.75) and uses Lucene's IDF, ``log(1 + (N - n + 0.5) / (n + 0.5))``.
-Indexing counts terms with ``collections.Counter`` and scoring walks only the tools that hold
-each query term; both give exactly the numbers of rank-bm25's own loops (a test checks).
 """
 
 from __future__ import annotations
@@ -25,35 +23,72 @@ NAME_WEIGHT = 3  # name terms count three times: the name says most about a tool
 
 
 class FixedIdfBM25(BM25Okapi):  # type: ignore[misc]
-    """rank-bm25's Okapi BM25 with Lucene's always-positive IDF and sparse scoring."""
+    """rank-bm25's Okapi BM25 with Lucene's always-positive IDF, built lazily, scored sparsely.
+
+    A single query needs only its own terms: their postings are counted on demand. After
+    ``LAZY_TERMS`` distinct terms (eval runs many queries) the whole inverted index is built
+    once. ``doc_freqs`` and ``idf``, rank-bm25's own structures, are built when first read, so
+    rank-bm25's ``get_scores`` gives the same numbers (a test checks).
+    """
+
+    LAZY_TERMS = 32
 
     def __init__(self, corpus: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75):
-        self._postings: dict[str, tuple[Any, Any]] = {}
-        super().__init__(corpus, k1=k1, b=b)
-
-    def _initialize(self, corpus: Sequence[Sequence[str]]) -> dict[str, int]:
-        self.doc_freqs = [Counter(document) for document in corpus]
-        self.doc_len = [len(document) for document in corpus]
-        self.corpus_size = len(corpus)
+        # rank-bm25's __init__ would count every document at once; the same fields, lazily:
+        self.k1, self.b, self.epsilon, self.tokenizer = k1, b, 0.25, None
+        self._corpus = [list(document) for document in corpus]
+        self.corpus_size = len(self._corpus)
+        self.doc_len = [len(document) for document in self._corpus]
         total = sum(self.doc_len)
         self.avgdl = total / self.corpus_size if self.corpus_size and total else 1.0
-        nd: Counter[str] = Counter()
-        for frequencies in self.doc_freqs:
-            nd.update(frequencies.keys())
         self._norm = self.k1 * (1 - self.b + self.b * np.asarray(self.doc_len) / self.avgdl)
-        return dict(nd)
+        self._postings: dict[str, tuple[Any, Any]] = {}
+        self._complete = False
+        self._doc_freqs: list[Counter[str]] | None = None
 
-    def _calc_idf(self, nd: dict[str, int]) -> None:
-        n = self.corpus_size
-        self.idf = {word: math.log(1 + (n - df + 0.5) / (df + 0.5)) for word, df in nd.items()}
-        self.average_idf = sum(self.idf.values()) / len(self.idf) if self.idf else 0.0
+    @property
+    def doc_freqs(self) -> list[Counter[str]]:
+        if self._doc_freqs is None:
+            self._doc_freqs = [Counter(document) for document in self._corpus]
+        return self._doc_freqs
 
-    def _posting(self, term: str) -> tuple[Any, Any]:
+    @property
+    def idf(self) -> dict[str, float]:
+        self._index_all()
+        return {term: self._idf(len(ids)) for term, (ids, _) in self._postings.items()}
+
+    def _idf(self, df: int) -> float:
+        return math.log(1 + (self.corpus_size - df + 0.5) / (df + 0.5))
+
+    def _index_all(self) -> None:
+        if self._complete:
+            return
+        ids: dict[str, list[int]] = {}
+        tfs: dict[str, list[int]] = {}
+        for i, frequencies in enumerate(self.doc_freqs):
+            for term, tf in frequencies.items():
+                if term in ids:
+                    ids[term].append(i)
+                    tfs[term].append(tf)
+                else:
+                    ids[term], tfs[term] = [i], [tf]
+        self._postings = {
+            term: (np.asarray(ids[term], dtype=np.intp), np.asarray(tfs[term], dtype=float))
+            for term in ids
+        }
+        self._complete = True
+
+    def _posting(self, term: str) -> tuple[Any, Any] | None:
         found = self._postings.get(term)
-        if found is None:
-            ids = [i for i, frequencies in enumerate(self.doc_freqs) if term in frequencies]
-            tfs = [self.doc_freqs[i][term] for i in ids]
-            found = (np.asarray(ids, dtype=np.intp), np.asarray(tfs, dtype=float))
+        if found is None and not self._complete:
+            if len(self._postings) >= self.LAZY_TERMS:
+                self._index_all()
+                return self._postings.get(term)
+            counts = np.fromiter(
+                (document.count(term) for document in self._corpus), float, self.corpus_size
+            )
+            ids = np.flatnonzero(counts)
+            found = (ids, counts[ids])
             self._postings[term] = found
         return found
 
@@ -61,10 +96,11 @@ class FixedIdfBM25(BM25Okapi):  # type: ignore[misc]
         """Scores of every document; a query term counts once per occurrence, as rank-bm25."""
         score = np.zeros(self.corpus_size)
         for term in query:
-            idf = self.idf.get(term)
-            if not idf:
+            posting = self._posting(term)
+            if posting is None or not len(posting[0]):
                 continue
-            ids, tfs = self._posting(term)
+            ids, tfs = posting
+            idf = self._idf(len(ids))
             score[ids] += idf * (tfs * (self.k1 + 1) / (tfs + self._norm[ids]))
         return score
 

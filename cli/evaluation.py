@@ -76,19 +76,25 @@ class Evaluator:
     all_tools: bool = False
     at: int = DEFAULT_AT
     _searchers: dict[tuple[str, str], Searcher] = field(default_factory=dict)
+    _searched: dict[str, frozenset[int]] = field(default_factory=dict)
+    _found: dict[str, Tool] = field(default_factory=dict)
 
     def searcher(self, scope: Scope, mode: str) -> Searcher:
         key = (scope.name, mode)
         if key not in self._searchers:
             tools, _ = searched_tools(scope, self.all_tools)
             self._searchers[key] = make_searcher(mode, tools)
+            self._searched[scope.name] = frozenset(id(t) for t in tools)
         return self._searchers[key]
+
+    def _tool(self, ident: str, case: Case) -> Tool:
+        if ident not in self._found:
+            self._found[ident] = find_tool(self.catalog.tools, ident, f"{case.where} ({case.id})")
+        return self._found[ident]
 
     def scope_of(self, case: Case) -> tuple[Scope, tuple[Tool, ...]]:
         """The scope holding a case's expected tools (they must share one)."""
-        tools = tuple(
-            find_tool(self.catalog.tools, e, f"{case.where} ({case.id})") for e in case.expected
-        )
+        tools = tuple(self._tool(e, case) for e in case.expected)
         scopes = {t.scope for t in tools}
         if len(scopes) > 1:
             raise UsageError(
@@ -104,7 +110,7 @@ class Evaluator:
 
     def run_in(self, scope: Scope, case: Case, mode: str, expected: tuple[Tool, ...]) -> Outcome:
         searcher = self.searcher(scope, mode)
-        searched = {id(t) for t in searcher.tools}
+        searched = self._searched[scope.name]
         try:
             ranking = searcher.ranking(case.query)
             error = None

@@ -12,12 +12,14 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import regex
+from typing import TYPE_CHECKING
 
 from toolsearch.errors import SearchInputError
 from toolsearch.fields import tool_fields
 from toolsearch.model import Tool
+
+if TYPE_CHECKING:
+    import regex
 
 MAX_PATTERN = 200
 TIME_LIMIT = 2.0  # seconds for one search; the API's own limit is not published
@@ -26,6 +28,8 @@ MAX_MATCH_SHOWN = 80
 
 def compile_pattern(pattern: str) -> regex.Pattern[str]:
     """Check length and syntax as the API does, then compile for timed matching."""
+    import regex
+
     if len(pattern) > MAX_PATTERN:
         raise SearchInputError(
             "invalid_tool_input",

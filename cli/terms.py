@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from functools import cache
 from itertools import chain
+from typing import Any
 
-import regex
 import snowballstemmer
 
 _ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
-_UNICODE_RUN = regex.compile(r"[\p{L}\p{M}\p{N}]+")
 _IDENTIFIER_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _CJK = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
 _CJK_OR_OTHER = re.compile(f"[{_CJK}]+|[^{_CJK}]+")
@@ -80,14 +80,22 @@ def _split_run(run: str) -> Iterator[tuple[int, int, str]]:
             )
         else:
             found = (
-                (m.start(), m.end(), m.group().casefold()) for m in _UNICODE_RUN.finditer(text)
+                (m.start(), m.end(), m.group().casefold()) for m in _unicode_run().finditer(text)
             )
         for start, end, word in found:
             yield (base + start, base + end, word) if same else (0, len(run), word)
 
 
+@cache
+def _unicode_run() -> Any:
+    """Letters, marks and digits of every script (the regex module, imported only when needed)."""
+    import regex
+
+    return regex.compile(r"[\p{L}\p{M}\p{N}]+")
+
+
 def _runs(text: str) -> Iterator[tuple[int, str]]:
-    pattern = _ASCII_RUN if text.isascii() else _UNICODE_RUN
+    pattern = _ASCII_RUN if text.isascii() else _unicode_run()
     for m in pattern.finditer(text):
         yield m.start(), m.group()
 
@@ -118,7 +126,7 @@ def _terms_of_run(run: str) -> tuple[str, ...]:
 
 def terms(text: str) -> list[str]:
     """Search terms of a text: words without stopwords, stemmed."""
-    runs = (_ASCII_RUN if text.isascii() else _UNICODE_RUN).findall(text)
+    runs = (_ASCII_RUN if text.isascii() else _unicode_run()).findall(text)
     try:  # the common case: every run seen before
         return list(chain.from_iterable(map(_run_terms.__getitem__, runs)))
     except KeyError:

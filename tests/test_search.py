@@ -65,7 +65,8 @@ def test_three_tool_catalog_ranks_and_shared_words_still_count() -> None:
     results = searcher.search("get stock price")
     assert names(results) == ["get_stock_price", "get_weather"]
     assert results[0].score > results[1].score > 0  # type: ignore[operator]
-    assert all(v > 0 for v in searcher.index.model.idf.values())  # type: ignore[union-attr]
+    assert searcher.index.model is not None
+    assert all(v > 0 for v in searcher.index.model.idf.values())
 
 
 def test_tools_matching_no_word_are_not_results() -> None:
@@ -76,13 +77,20 @@ def test_tools_matching_no_word_are_not_results() -> None:
 
 def test_sparse_scores_equal_rank_bm25_formula() -> None:
     corpus = [["a", "b", "b"], ["b", "c"], ["c", "c", "c", "d"], ["e"]]
-    fixed = FixedIdfBM25(corpus)
+    queries = (["b"], ["c", "c", "d"], ["a", "e", "zzz"])
+    lazy = FixedIdfBM25(corpus)  # postings counted per query term
+    lazy_scores = [lazy.get_scores(q) for q in queries]
+    assert not lazy._complete
+    full = FixedIdfBM25(corpus)
+    full.LAZY_TERMS = 0  # the whole inverted index at the first term
     dense = BM25Okapi(corpus)
-    dense.idf = dict(fixed.idf)  # same IDF, rank-bm25's own scoring loop
-    for query in (["b"], ["c", "c", "d"], ["a", "e", "zzz"]):
-        assert np.allclose(fixed.get_scores(query), dense.get_scores(query))
+    dense.idf = dict(full.idf)  # same IDF, rank-bm25's own scoring loop
+    assert dense.doc_freqs == full.doc_freqs and dense.avgdl == full.avgdl
+    for query, scores in zip(queries, lazy_scores, strict=True):
+        assert np.allclose(scores, dense.get_scores(query))
+        assert np.allclose(full.get_scores(query), dense.get_scores(query))
     n = 4
-    assert fixed.idf["b"] == pytest.approx(np.log(1 + (n - 2 + 0.5) / (2 + 0.5)))
+    assert full.idf["b"] == pytest.approx(np.log(1 + (n - 2 + 0.5) / (2 + 0.5)))
 
 
 def test_name_weighs_more_than_description() -> None:

@@ -1,6 +1,6 @@
 """Search quality on labelled sets: toolsearch's BM25 next to plain rank-bm25.
 
-Usage: python tests/benchmarks/retrieval.py [metatool] [catalogs]
+Usage: python -m tests.benchmarks.retrieval [metatool] [catalogs]   (from the repository root)
 
 * metatool: ../shared/retrieval/metatool (199 tools, 21,111 queries), read in place.
 * catalogs: the real MCP catalogs in ../shared/catalogs (all but github-legacy, which repeats
