@@ -216,3 +216,11 @@ def test_real_catalogs_rank_sensibly(runner: CliRunner) -> None:
         "browser_take_screenshot",
         "puppeteer_screenshot",
     }
+
+
+def test_note_when_the_request_uses_the_other_search_variant(runner: CliRunner) -> None:
+    regex_request = str(FIXTURES / "rules" / "all-deferred" / "good.json")
+    data = query_json(runner, "weather", regex_request)
+    assert data["results"][0]["name"] == "get_weather"
+    assert any("uses the regex search tool" in n for n in data["notes"])
+    assert query_json(runner, "-m", "regex", "weather", regex_request)["notes"] == []

@@ -86,7 +86,10 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
         label = str(options.cases)
         skipped = sum(1 for c in cases if not case_modes(c, options.modes or None))
         if skipped:
-            notes.append(f"{skipped} cases skipped: their mode was not selected with --mode")
+            notes.append(
+                f"{skipped} {'case' if skipped == 1 else 'cases'} skipped: "
+                "their mode was not selected with --mode"
+            )
         if not outcomes:
             raise UsageError("no case runs in the selected --mode")
     loaded = sum(len(o.always_loaded) for o in outcomes)

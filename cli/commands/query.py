@@ -73,6 +73,12 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
         if not scope.tools:
             continue
         tools, which = searched_tools(scope, options.all_tools)
+        variants = {t.search_variant for t in scope.search_tools} - {None, mode}
+        if variants:
+            notes.append(
+                f"scope {scope.name} uses the {variants.pop()} search tool; this is a {mode} "
+                "preview (--mode chooses)"
+            )
         outcome = make_searcher(mode, tools).find(options.query, limit)
         found.append(ScopeResults(scope, len(tools), which, outcome.results, outcome.total))
     if not found:

@@ -43,12 +43,13 @@ def _miss(outcome: Outcome, at: int, ambiguous: frozenset[str]) -> list[Any]:
 
 def render(report: EvalReport, misses_shown: int, color: bool, width: int | None) -> str:
     parts: list[Any] = []
-    what = (
-        f"{report.cases} tools searched for with their own name and description"
-        if report.self_check
-        else f"{report.cases} cases from {one_line(report.label)}"
-    )
-    parts.append(Text(f"eval: {what}; {report.searched} tools searched", style="bold"))
+    if report.self_check:
+        what = f"{report.cases} tools, each searched for with its own name and description"
+    else:
+        what = (
+            f"{report.cases} cases from {one_line(report.label)}; {report.searched} tools searched"
+        )
+    parts.append(Text(f"eval: {what}", style="bold"))
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("mode")
     table.add_column("cases", justify="right")
@@ -66,13 +67,15 @@ def render(report: EvalReport, misses_shown: int, color: bool, width: int | None
         )
     parts.append(table)
     if report.misses:
+        count = len(report.misses)
         title = (
-            f"not in the top {report.at} for their own words"
+            f"{count} not in the top {report.at} for their own words"
             if report.self_check
-            else f"misses (an expected tool not in the top {report.at})"
+            else f"{count} {'miss' if count == 1 else 'misses'} "
+            f"(an expected tool not in the top {report.at})"
         )
         parts.append(Text(""))
-        parts.append(Text(f"{len(report.misses)} {title}:", style="bold"))
+        parts.append(Text(f"{title}:", style="bold"))
         for outcome in report.misses[:misses_shown]:
             parts.extend(_miss(outcome, report.at, report.ambiguous))
         hidden = len(report.misses) - misses_shown
