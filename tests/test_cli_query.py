@@ -223,4 +223,14 @@ def test_note_when_the_request_uses_the_other_search_variant(runner: CliRunner) 
     data = query_json(runner, "weather", regex_request)
     assert data["results"][0]["name"] == "get_weather"
     assert any("uses the regex search tool" in n for n in data["notes"])
-    assert query_json(runner, "-m", "regex", "weather", regex_request)["notes"] == []
+    notes = query_json(runner, "-m", "regex", "weather", regex_request)["notes"]
+    assert not any("search tool" in n for n in notes)
+
+
+def test_unknown_toolset_tools_are_noted(runner: CliRunner) -> None:
+    code, out, _ = run(
+        runner, "query", "weather", str(FIXTURES / "rules" / "all-deferred" / "bad.json")
+    )
+    assert code == 0
+    assert out.startswith('Scope bad: bm25 search for "weather" over 1 deferred tool\n')
+    assert "MCP server 'docs' are unknown and were not searched: pass docs=PATH" in out

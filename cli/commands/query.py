@@ -70,6 +70,12 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
                 f"scope {scope.name}: skipped {len(scope.malformed)} malformed tool "
                 "entries (toolsearch lint shows why)"
             )
+        for toolset in scope.unknown_toolsets:
+            server = toolset.server_name or "?"
+            notes.append(
+                f"scope {scope.name}: the tools of MCP server {server!r} are unknown and were "
+                f"not searched: pass {server}=PATH"
+            )
         if not scope.tools:
             continue
         tools, which = searched_tools(scope, options.all_tools)

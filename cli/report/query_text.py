@@ -55,19 +55,17 @@ def _matched(result: Result) -> Text:
 
 
 def _header(scope_results: ScopeResults, report: QueryReport) -> Text:
+    count = scope_results.searched
+    tools = "tool" if count == 1 else "tools"
+    if scope_results.searched_set == "deferred":
+        which = f"deferred {tools}"
+    elif not scope_results.scope.deferred_tools:
+        which = f"{tools} (all: nothing is deferred)"
+    else:
+        which = f"{tools} (all, --all)"
     header = Text()
     header.append(f"Scope {one_line(scope_results.scope.name)}", style="bold")
-    which = (
-        "deferred tools"
-        if scope_results.searched_set == "deferred"
-        else "tools (all: nothing is deferred)"
-        if not scope_results.scope.deferred_tools
-        else "tools (all, --all)"
-    )
-    header.append(
-        f': {report.mode} search for "{one_line(report.query, 80)}" over '
-        f"{scope_results.searched} {which}"
-    )
+    header.append(f': {report.mode} search for "{one_line(report.query, 80)}" over {count} {which}')
     return header
 
 
