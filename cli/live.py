@@ -129,7 +129,7 @@ def load_live(
         raise ServerError(failures[0])
     specs = [s.spec for s in servers if s.spec is not None]
     if not specs and not failures:
-        raise UsageError("no MCP server to read: every server was left out")
+        raise UsageError("no MCP server to read: the configs list none, or every one is disabled")
     fetched = []
     if specs:
         require_sdk()

@@ -115,7 +115,7 @@ async def fetch_one(spec: ServerSpec, timeout: float) -> Fetched:
 
     async def on_message(message: Any) -> None:
         if isinstance(message, Exception):
-            trace.stray.append(str(message))
+            trace.stray.append(_stray_text(message))
 
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
         try:
@@ -224,6 +224,19 @@ def describe(spec: ServerSpec, error: BaseException, timeout: float, trace: _Tra
     if trace.stderr:
         reason += f"; its stderr ends: {trace.stderr!r}"
     return reason
+
+
+def _stray_text(error: Exception) -> str:
+    """The offending line itself when the SDK could not parse it, else the error."""
+    errors = getattr(error, "errors", None)
+    if callable(errors):
+        try:
+            found = errors()
+        except Exception:  # not a pydantic ValidationError after all
+            found = []
+        if found and isinstance(found[0].get("input"), str):
+            return str(found[0]["input"])
+    return str(error)
 
 
 def _leaf(error: BaseException) -> BaseException:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 import time
@@ -15,7 +16,13 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import FIXTURES, env_without_cache
-from tests.live_helpers import http_server, stdio_command, stdio_entry, write_config
+from tests.live_helpers import (
+    RAW_SERVER,
+    http_server,
+    stdio_command,
+    stdio_entry,
+    write_config,
+)
 from toolsearch.app import app
 from toolsearch.errors import ServerError
 from toolsearch.live import LiveOptions, load_live
@@ -147,6 +154,37 @@ def test_timeout_per_server(runner: CliRunner) -> None:
     assert code == 2
     assert "toolsearch: error: MCP server 'mute': no answer within 1 s (--mcp-timeout)" in err
     assert time.monotonic() - started < 10
+
+
+def test_endless_pagination_is_refused() -> None:
+    with pytest.raises(ServerError, match="returned the same nextCursor 'again' twice"):
+        live(commands=(stdio_command("--mode", "loop", name="loop"),))
+
+
+def test_server_without_tools_capability_has_no_tools() -> None:
+    result, _ = live(commands=(stdio_command("--mode", "no-tools", name="bare"),))
+    assert result.servers[0].data == {"tools": []}
+    assert result.notes == ("MCP server 'bare' declares no tools capability: no tools",)
+
+
+def test_invalid_answer_names_the_place() -> None:
+    command = f"raw={shlex.join([sys.executable, str(RAW_SERVER), '--mode', 'invalid'])}"
+    with pytest.raises(ServerError) as caught:
+        live(commands=(command,))
+    assert str(caught.value) == (
+        "MCP server 'raw': answered with a result that is not valid MCP: "
+        "/tools/1/inputSchema: Field required (and 1 more)"
+    )
+
+
+def test_non_mcp_output_is_quoted_in_the_timeout(runner: CliRunner) -> None:
+    command = f"noisy={shlex.join([sys.executable, str(RAW_SERVER), '--mode', 'junk'])}"
+    code, _, err = run(runner, "budget", "--mcp-timeout", "1", "--mcp-command", command)
+    assert code == 2
+    assert (
+        "MCP server 'noisy': no answer within 1 s (--mcp-timeout); it wrote non-MCP output:" in err
+    )
+    assert "output: 'Server listening... (this line is not JSON-RPC)'" in err
 
 
 def test_keep_going_reports_what_loaded_and_exits_2(runner: CliRunner, in_tmp: Path) -> None:

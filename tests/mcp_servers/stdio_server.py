@@ -2,7 +2,8 @@
 
 It lists ``--tools`` tools in pages of ``--page-size`` (cursors are offsets), marks tools named by
 ``--always-load`` with ``_meta["anthropic/alwaysLoad"]``, describes the environment variables
-named by ``--echo-env`` and its own arguments, and can crash, hang or stay silent instead.
+named by ``--echo-env`` and its own arguments, and can crash, hang, stay silent, paginate
+without end, or offer no tools at all instead.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--always-load", action="append", default=[])
     parser.add_argument("--echo-env", action="append", default=[])
     parser.add_argument("--variant", type=int, default=1)
-    parser.add_argument("--mode", choices=("ok", "crash", "hang", "silent"), default="ok")
+    parser.add_argument(
+        "--mode", choices=("ok", "crash", "hang", "silent", "loop", "no-tools"), default="ok"
+    )
     return parser.parse_args()
 
 
@@ -80,6 +83,8 @@ def main() -> None:
     tools = catalog(options)
 
     async def list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> Any:
+        if options.mode == "loop":
+            return types.ListToolsResult(tools=tools[:1], next_cursor="again")
         if options.page_size <= 0:
             return types.ListToolsResult(tools=tools)
         start = int(params.cursor) if params is not None and params.cursor else 0
@@ -87,7 +92,8 @@ def main() -> None:
         following = str(end) if end < len(tools) else None
         return types.ListToolsResult(tools=tools[start:end], next_cursor=following)
 
-    server = Server(options.name, on_list_tools=list_tools)
+    handler = None if options.mode == "no-tools" else list_tools
+    server = Server(options.name, on_list_tools=handler)
 
     async def serve() -> None:
         async with stdio_server() as (read, write):
