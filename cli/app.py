@@ -178,9 +178,10 @@ def read_live(options: LiveOptions, max_size: int) -> LiveResult:
         sys.stderr.write(f"toolsearch: {one_line(describe_start(spec))}\n")
         sys.stderr.flush()
 
-    result = load_live(options, announce, max_size)
-    for failure in result.failures:
+    def report(failure: str) -> None:
         sys.stderr.write(f"toolsearch: error: {one_line(failure)}\n")
+
+    result = load_live(options, announce, max_size, report)
     if result.failures:
         _SERVER_FAILED.set(True)
     return result

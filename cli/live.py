@@ -115,11 +115,13 @@ def load_live(
     options: LiveOptions,
     announce: Callable[[ServerSpec], None],
     max_size: int = DEFAULT_MAX_FILE_SIZE,
+    on_failure: Callable[[str], None] | None = None,
 ) -> LiveResult:
     """Start or connect to every server and read its tools.
 
-    Without ``keep_going`` the first failure raises ServerError; with it, failures are returned
-    (one line each) beside the servers that answered, which may be none.
+    Without ``keep_going`` the first failure raises ServerError; with it, each failure goes to
+    ``on_failure`` as soon as it is known and all are returned (one line each) beside the
+    servers that answered, which may be none.
     """
     from toolsearch.mcp_client import fetch_all, require_sdk
 
@@ -127,6 +129,9 @@ def load_live(
     failures = [s.error for s in servers if s.error is not None]
     if failures and not options.keep_going:
         raise ServerError(failures[0])
+    for failure in failures:
+        if on_failure is not None:
+            on_failure(failure)
     specs = [s.spec for s in servers if s.spec is not None]
     if not specs and not failures:
         raise UsageError("no MCP server to read: the configs list none, or every one is disabled")
@@ -140,6 +145,8 @@ def load_live(
             if not options.keep_going:
                 raise ServerError(result.error)
             failures.append(result.error)
+            if on_failure is not None:
+                on_failure(result.error)
             continue
         if result.note:
             notes.append(result.note)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import re
 import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -28,6 +29,12 @@ INSTALL_HINT = 'pip install "toolsearch[mcp]" (from a checkout: pip install ".[m
 MINIMUM_SDK = (2, 3)
 MAX_PAGES = 1000
 STDERR_TAIL = 300
+_NOISE = re.compile(
+    r"^(?:at |File \"|Traceback \(|Node\.js v\d|npm (?:warn|notice) |npm error A complete log"
+    r"|npm error \d+$)|^[\s\[\]{}(),]*$"
+)
+_NPM_ERROR = re.compile(r"^npm error (?:code \S+|\d{3} \S)")
+_ERROR_LINE = re.compile(r"^(?:[\w.$]*(?:Error|Exception)\b[^:\s]*:\s|(?:panic|fatal|error):\s)")
 
 
 @dataclass(frozen=True)
@@ -125,7 +132,7 @@ async def fetch_one(spec: ServerSpec, timeout: float) -> Fetched:
                     return await _list_tools(spec, client)
         except Exception as error:
             errlog.seek(0)
-            trace.stderr = _tail(errlog.read())
+            trace.stderr = stderr_summary(errlog.read())
             reason = describe(spec, error, timeout, trace)
             return Fetched(spec, None, f"MCP server {spec.name!r}: {reason}")
 
@@ -222,7 +229,7 @@ def describe(spec: ServerSpec, error: BaseException, timeout: float, trace: _Tra
     if trace.stray:
         reason += f"; it wrote non-MCP output: {one_line(trace.stray[0], 120)!r}"
     if trace.stderr:
-        reason += f"; its stderr ends: {trace.stderr!r}"
+        reason += f"; stderr: {trace.stderr!r}"
     return reason
 
 
@@ -307,7 +314,15 @@ def _status_reason(spec: ServerSpec, status: int) -> str:
     return f"answered HTTP {status} at {spec.shown}{hint}"
 
 
-def _tail(text: str) -> str:
-    """The server's last non-empty stderr line, made safe to print."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    return one_line(lines[-1], STDERR_TAIL) if lines else ""
+def stderr_summary(text: str) -> str:
+    """What a server's stderr says went wrong: its last error line, else its last few lines.
+
+    Stack frames, runtime banners and npm's log-file pointer are left out.
+    """
+    lines = [line.strip() for line in text.splitlines()]
+    lines = [line for line in lines if line and not _NOISE.search(line)]
+    npm = [line for line in lines if _NPM_ERROR.match(line)]  # npx failed to fetch or run
+    errors = [line for line in lines if _ERROR_LINE.search(line)]
+    if npm:
+        return one_line(" | ".join(npm[:2]), STDERR_TAIL)
+    return one_line(errors[-1] if errors else " | ".join(lines[-3:]), STDERR_TAIL)

@@ -26,6 +26,7 @@ from tests.live_helpers import (
 from toolsearch.app import app
 from toolsearch.errors import ServerError
 from toolsearch.live import LiveOptions, load_live
+from toolsearch.mcp_client import stderr_summary
 from toolsearch.mcp_config import ServerSpec
 from toolsearch.schemas import load_schema
 
@@ -137,7 +138,7 @@ def test_crashing_server_reports_its_stderr(runner: CliRunner) -> None:
     assert code == 2
     assert err.splitlines()[-1] == (
         "toolsearch: error: MCP server 'stdio_server': exited before it finished answering; "
-        "its stderr ends: 'test server: crashing on purpose'"
+        "stderr: 'test server: crashing on purpose'"
     )
 
 
@@ -344,3 +345,31 @@ def test_real_process_stdout_and_stderr(tmp_path: Path) -> None:
     data = json.loads(result.stdout)
     assert [t["name"] for t in data["tools"]] == ["tool_0", "tool_1", "tool_2", "tool_3"]
     assert result.stderr.startswith("toolsearch: starting MCP server 'store': ")
+
+
+@pytest.mark.parametrize(
+    ("stderr", "summary"),
+    [
+        (
+            'Traceback (most recent call last):\n  File "/x/s.py", line 1, in <module>\n'
+            "    import anyio\nModuleNotFoundError: No module named 'anyio'\n",
+            "ModuleNotFoundError: No module named 'anyio'",
+        ),
+        (
+            "node:internal/modules/cjs/loader:1228\n  throw err;\n  ^\n\n"
+            "Error: Cannot find module '/x/index.js'\n    at Module._load (node:x:1:1) {\n"
+            "  code: 'MODULE_NOT_FOUND'\n}\n\nNode.js v20.20.2\n",
+            "Error: Cannot find module '/x/index.js'",
+        ),
+        (
+            'npm warn Unknown user config "nodedir".\nnpm error code E404\n'
+            "npm error 404 Not Found - GET https://registry.example/pkg\nnpm error 404\n"
+            "npm error A complete log of this run can be found in: /root/.npm/_logs/x.log\n",
+            "npm error code E404 | npm error 404 Not Found - GET https://registry.example/pkg",
+        ),
+        ("starting\n\x1b[31mlistening\x1b[0m on stdio\n", "starting | listening on stdio"),
+        ("", ""),
+    ],
+)
+def test_stderr_summary(stderr: str, summary: str) -> None:
+    assert stderr_summary(stderr) == summary
