@@ -213,3 +213,26 @@ def test_keep_going_still_writes_the_others_and_exits_2(runner: CliRunner, in_tm
     assert (in_tmp / "snaps" / "ok.json").is_file() and not (
         in_tmp / "snaps" / "dead.json"
     ).exists()
+
+
+def test_text_report_of_fields_that_appear_or_disappear() -> None:
+    from toolsearch.commands.snapshot import ServerOutcome, SnapshotRun
+    from toolsearch.report import snapshot_text
+
+    drift = compare(
+        [tool("a", annotations={"readOnlyHint": True}), tool("b")],
+        [tool("a", "evil\u202etext"), tool("b", annotations={"readOnlyHint": False})],
+    )
+    run_ = SnapshotRun(
+        "check", "snaps", (ServerOutcome("s", "snaps/s.json", 2, "drift", drift),), (), ()
+    )
+    assert snapshot_text.render(run_, color=False, width=None).splitlines() == [
+        "snaps/s.json: 0 added, 0 removed, 2 changed",
+        "  ~ a: annotations, description",
+        "      annotations: removed",
+        "      description was: d",
+        "      description now: evil\\u202etext",
+        "  ~ b: annotations",
+        "      annotations: added",
+        "drift in 1 of 1 server: review it, then update with: toolsearch snapshot ... --out snaps",
+    ]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from toolsearch.report.console import render as render_console
-from toolsearch.sanitize import one_line
+from toolsearch.sanitize import escape_unsafe, one_line
 from toolsearch.snapshot import changed_paths
 
 if TYPE_CHECKING:
@@ -87,6 +87,9 @@ def _details(outcome: ServerOutcome) -> list[Text]:
 def _text_change(field: FieldChange) -> list[Text]:
     """Old and new text of a changed description, title or name; else where inside it changed."""
     if field.field not in TEXT_FIELDS:
+        if field.before is None or field.after is None:
+            state = "added" if field.before is None else "removed"
+            return [Text(f"      {one_line(field.field)}: {state}", style="dim")]
         paths = changed_paths(field.before, field.after)
         if not paths or paths == ["/"]:
             return []
@@ -94,6 +97,7 @@ def _text_change(field: FieldChange) -> list[Text]:
         return [Text(f"      {one_line(field.field)}: {inside}", style="dim")]
     shown = []
     for label, value in (("was", field.before), ("now", field.after)):
-        text = one_line(value, SHOWN_LIMIT) if isinstance(value, str) else "(absent)"
+        # hidden characters are shown as \uXXXX: they are what a rug pull would hide
+        text = one_line(escape_unsafe(value), SHOWN_LIMIT) if isinstance(value, str) else "(absent)"
         shown.append(Text(f"      {field.field} {label}: {text}", style="dim"))
     return shown
