@@ -134,8 +134,6 @@ C = TypeVar("C", bound=Callable[..., Any])
 
 def live_sources(command: C) -> C:
     """Give a command the live MCP server options; ``common_inputs`` then reads the servers."""
-    from toolsearch.live import LiveOptions
-
     signature = inspect.signature(command, eval_str=True)
     extra = [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
@@ -144,6 +142,8 @@ def live_sources(command: C) -> C:
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from toolsearch.live import LiveOptions
+
         options = LiveOptions(
             configs=tuple(kwargs.pop("mcp_config") or ()),
             only=tuple(kwargs.pop("only") or ()),

@@ -109,7 +109,8 @@ def _quiet_sdk_logs() -> None:
     """The SDK logs transport trouble itself; failures are reported once, by us."""
     for name in ("mcp", "httpx2", "httpcore"):
         logger = logging.getLogger(name)
-        logger.addHandler(logging.NullHandler())
+        if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+            logger.addHandler(logging.NullHandler())
         logger.propagate = False
 
 
