@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 import sys
 from collections.abc import Callable
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
 from toolsearch import __version__
-from toolsearch.errors import ToolsearchError, UsageError
+from toolsearch.errors import ServerError, ToolsearchError, UsageError
+
+if TYPE_CHECKING:
+    from toolsearch.live import LiveOptions, LiveResult
+    from toolsearch.mcp_config import ServerSpec
 
 REPORT_URL = "https://github.com/toolsearch/toolsearch/issues"
 T = TypeVar("T")
@@ -53,6 +60,133 @@ SkipOpt = Annotated[
 ]
 
 
+# --- live MCP servers (issue 7): options every command that reads sources takes ---------------
+
+LIVE_PANEL = "Live MCP servers"
+McpConfigOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--mcp-config",
+        metavar="PATH",
+        help="An mcpServers config (Claude Code .mcp.json or ~/.claude.json, Claude Desktop, "
+        "Cursor): start or connect to its servers (repeatable).",
+        rich_help_panel=LIVE_PANEL,
+        show_default=False,
+    ),
+]
+OnlyOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--only",
+        metavar="NAME",
+        help="Read only this MCP server (repeatable).",
+        rich_help_panel=LIVE_PANEL,
+    ),
+]
+McpCommandOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--mcp-command",
+        metavar='"[NAME=]CMD ARGS"',
+        help="Start one stdio MCP server: '[NAME=]CMD ARGS' (repeatable; runs the command).",
+        rich_help_panel=LIVE_PANEL,
+    ),
+]
+McpUrlOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--mcp-url",
+        metavar="[NAME=]URL",
+        help="Connect to one streamable HTTP MCP server: [NAME=]URL (repeatable; network).",
+        rich_help_panel=LIVE_PANEL,
+    ),
+]
+McpTimeoutOpt = Annotated[
+    float,
+    typer.Option(
+        "--mcp-timeout",
+        metavar="SECONDS",
+        help="Seconds each server gets to start and list its tools.",
+        min=0.1,
+        rich_help_panel=LIVE_PANEL,
+    ),
+]
+KeepGoingOpt = Annotated[
+    bool,
+    typer.Option(
+        "--keep-going",
+        help="Go on without MCP servers that fail (the run still exits 2).",
+        rich_help_panel=LIVE_PANEL,
+    ),
+]
+_LIVE_PARAMETERS = (
+    ("mcp_config", McpConfigOpt, None),
+    ("only", OnlyOpt, None),
+    ("mcp_command", McpCommandOpt, None),
+    ("mcp_url", McpUrlOpt, None),
+    ("mcp_timeout", McpTimeoutOpt, 30.0),
+    ("keep_going", KeepGoingOpt, False),
+)
+_LIVE: ContextVar[LiveOptions | None] = ContextVar("toolsearch_live", default=None)
+_SERVER_FAILED: ContextVar[bool] = ContextVar("toolsearch_server_failed", default=False)
+C = TypeVar("C", bound=Callable[..., Any])
+
+
+def live_sources(command: C) -> C:
+    """Give a command the live MCP server options; ``common_inputs`` then reads the servers."""
+    signature = inspect.signature(command, eval_str=True)
+    extra = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
+        for name, kind, default in _LIVE_PARAMETERS
+    ]
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from toolsearch.live import LiveOptions
+
+        options = LiveOptions(
+            configs=tuple(kwargs.pop("mcp_config") or ()),
+            only=tuple(kwargs.pop("only") or ()),
+            commands=tuple(kwargs.pop("mcp_command") or ()),
+            urls=tuple(kwargs.pop("mcp_url") or ()),
+            timeout=kwargs.pop("mcp_timeout"),
+            keep_going=kwargs.pop("keep_going"),
+        )
+        token = _LIVE.set(options)
+        try:
+            return command(*args, **kwargs)
+        finally:
+            _LIVE.reset(token)
+
+    parameters = [*signature.parameters.values(), *extra]
+    wrapper.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {p.name: p.annotation for p in parameters}
+    return wrapper  # type: ignore[return-value]
+
+
+def live_options() -> LiveOptions | None:
+    """The live-server options of the running command, if it takes them."""
+    return _LIVE.get()
+
+
+def read_live(options: LiveOptions, max_size: int) -> LiveResult:
+    """Read the live servers, saying on stderr what is started and what failed."""
+    from toolsearch.live import describe_start, load_live
+    from toolsearch.sanitize import one_line
+
+    def announce(spec: ServerSpec) -> None:
+        sys.stderr.write(f"toolsearch: {one_line(describe_start(spec))}\n")
+        sys.stderr.flush()
+
+    def report(failure: str) -> None:
+        sys.stderr.write(f"toolsearch: error: {one_line(failure)}\n")
+
+    result = load_live(options, announce, max_size, report)
+    if result.failures:
+        _SERVER_FAILED.set(True)
+    return result
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"toolsearch {__version__}")
@@ -79,8 +213,11 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 def guarded(action: Callable[[], int]) -> NoReturn:
     """Run a command body, turning errors into one line and an exit code."""
+    _SERVER_FAILED.set(False)
     try:
         code = action()
+        if _SERVER_FAILED.get():  # --keep-going went on without a server: still exit 2
+            code = max(code, 2)
     except ToolsearchError as error:
         fail(str(error), error.exit_code)
     except typer.Exit:
@@ -139,21 +276,39 @@ def common_inputs(
     skip: bool = False,
     locate: bool = True,
 ) -> tuple[Any, Any]:
-    """Load config and inputs shared by every command."""
+    """Load config and inputs shared by every command, live MCP servers included."""
+    from dataclasses import replace
+
     from toolsearch.config import TARGETS, load_config
     from toolsearch.inputs import load_inputs
 
     config = load_config(config_path)
     chosen = choose(target, TARGETS, "--target") or config.target or "api"
     chosen_target: Any = chosen
-    inputs = load_inputs(list(sources or []), config, chosen_target, skip, locate=locate)
-    return config, inputs
+    live = live_options()
+    if live is None or not (live.requested or live.only):
+        inputs = load_inputs(list(sources or []), config, chosen_target, skip, locate=locate)
+        return config, inputs
+    result = read_live(live, config.max_file_size)
+    if not result.servers and not sources:
+        raise ServerError("no MCP server answered; nothing to report")
+    inputs = load_inputs(
+        list(sources or []),
+        config,
+        chosen_target,
+        skip,
+        extra_documents=result.documents,
+        always_load=result.always_load,
+        locate=locate,
+    )
+    return config, replace(inputs, notes=(*inputs.notes, *result.notes))
 
 
 BUDGET_FORMATS = ("text", "json", "markdown", "github")
 
 
 @app.command()
+@live_sources
 def budget(
     sources: Sources = None,
     config: ConfigOpt = None,
@@ -234,6 +389,7 @@ def budget(
 
 
 @app.command()
+@live_sources
 def lint(
     sources: Sources = None,
     config: ConfigOpt = None,
@@ -353,6 +509,7 @@ AllToolsOpt = Annotated[
 
 
 @app.command()
+@live_sources
 def query(
     text: Annotated[
         str,
@@ -403,6 +560,7 @@ def query(
 
 
 @app.command("eval")
+@live_sources
 def eval_command(
     arguments: Annotated[
         list[str] | None,
@@ -478,6 +636,67 @@ def eval_command(
 
 
 # --- snapshot (issue 7) ----------------------------------------------------------------------
+
+
+@app.command()
+@live_sources
+def snapshot(
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write DIR/<server>.json for every server.", metavar="DIR"),
+    ] = None,
+    check: Annotated[
+        Path | None,
+        typer.Option(
+            "--check", help="Compare live servers with DIR; exit 1 on any change.", metavar="DIR"
+        ),
+    ] = None,
+    config: ConfigOpt = None,
+    output_format: Annotated[
+        str | None, typer.Option("--format", "-f", help="text or json.")
+    ] = None,
+) -> None:
+    """Save live MCP servers' tools/list results, or check them against saved ones (drift)."""
+
+    def run() -> int:
+        from toolsearch.commands.snapshot import (
+            SNAPSHOT_FORMATS,
+            Mode,
+            SnapshotOptions,
+            preflight,
+            run_snapshot,
+        )
+        from toolsearch.config import load_config
+
+        fmt = choose(output_format, SNAPSHOT_FORMATS, "--format") or "text"
+        if (out is None) == (check is None):
+            raise UsageError("snapshot needs exactly one of --out DIR or --check DIR")
+        live = live_options()
+        if live is None or not live.requested:
+            raise UsageError(
+                "snapshot reads live servers: give --mcp-config, --mcp-command or --mcp-url"
+            )
+        cfg = load_config(config)
+        directory = out if out is not None else check
+        assert directory is not None
+        mode: Mode = "out" if out is not None else "check"
+        preflight(live, mode, directory, cfg.max_file_size)
+        result = read_live(live, cfg.max_file_size)
+        if not result.servers:
+            raise ServerError("no MCP server answered; no snapshot written or checked")
+        options = SnapshotOptions(
+            mode=mode,
+            directory=directory,
+            fmt=fmt,
+            color=use_color(),
+            width=terminal_width(),
+            max_size=cfg.max_file_size,
+        )
+        text, code = run_snapshot(result, options)
+        write(text)
+        return code
+
+    guarded(run)
 
 
 def main() -> None:

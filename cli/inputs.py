@@ -50,6 +50,14 @@ def load_inputs(
     if not locate:
         for document in documents:
             document.locator = NoLocator()
+    names = {d.source: d.display for d in documents}
+    for extra in extra_documents:
+        if extra.source in names:
+            raise UsageError(
+                f"two sources are named {extra.source!r} ({names[extra.source]} and "
+                f"{extra.display}); give the file another name with NAME=PATH"
+            )
+        names[extra.source] = extra.display
     documents.extend(extra_documents)
     catalog, notes = load_catalog(documents, target, skip_non_catalogs, always_load)
     if not catalog.scopes and not skip_non_catalogs:

@@ -29,3 +29,8 @@ def one_line(text: str, limit: int | None = None) -> str:
 def has_unsafe(text: str) -> bool:
     """True when the text holds characters ``clean`` would remove."""
     return bool(_UNSAFE.search(text))
+
+
+def escape_unsafe(text: str) -> str:
+    """Write unsafe characters as ``\\uXXXX`` (valid inside JSON strings), so they show in diffs."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

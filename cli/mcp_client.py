@@ -1,0 +1,329 @@
+"""Read live MCP servers' ``tools/list`` with the official SDK (the optional ``mcp`` extra).
+
+Every server is read at the same time, each under its own time limit. A result is kept as the
+server sent it (after the SDK's protocol validation), every page joined into ``{"tools": [...]}``.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+import re
+import tempfile
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import TYPE_CHECKING, Any, TextIO, cast
+
+from toolsearch.errors import UsageError
+from toolsearch.mcp_config import ServerSpec
+from toolsearch.sanitize import one_line
+
+if TYPE_CHECKING:
+    from mcp import Client
+    from mcp.client._transport import TransportStreams
+
+INSTALL_HINT = 'pip install "toolsearch[mcp]" (from a checkout: pip install ".[mcp]")'
+MINIMUM_SDK = (2, 3)
+MAX_PAGES = 1000
+STDERR_TAIL = 300
+_NOISE = re.compile(
+    r"^(?:at |File \"|Traceback \(|Node\.js v\d|npm (?:warn|notice) |npm error A complete log"
+    r"|npm error \d+$)|^[\s\[\]{}(),]*$"
+)
+_NPM_ERROR = re.compile(r"^npm error (?:code \S+|\d{3} \S)")
+_ERROR_LINE = re.compile(r"^(?:[\w.$]*(?:Error|Exception)\b[^:\s]*:\s|(?:panic|fatal|error):\s)")
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """One server's tools (``{"tools": [...]}``), or the one-line reason it failed."""
+
+    spec: ServerSpec
+    data: dict[str, Any] | None
+    error: str | None = None
+    note: str | None = None
+
+
+@dataclass
+class _Trace:
+    """What a connection showed besides its answers: stray output and HTTP error statuses."""
+
+    stray: list[str] = field(default_factory=list)
+    statuses: list[int] = field(default_factory=list)
+    stderr: str = ""
+
+
+class _BadAnswer(Exception):
+    """A server answered, but not as MCP says it should."""
+
+
+def require_sdk() -> None:
+    """Fail with the install command when the MCP SDK is missing or too old."""
+    try:
+        version = metadata.version("mcp")
+        import mcp  # noqa: F401
+    except (ImportError, metadata.PackageNotFoundError):
+        raise UsageError(f"reading live MCP servers needs the MCP SDK: {INSTALL_HINT}") from None
+    parts = tuple(int(p) if p.isdigit() else 0 for p in version.split(".")[:2])
+    if parts < MINIMUM_SDK:
+        wanted = ".".join(map(str, MINIMUM_SDK))
+        raise UsageError(
+            f"reading live MCP servers needs mcp {wanted} or newer (found {version}): "
+            f"{INSTALL_HINT.replace('pip install', 'pip install -U', 1)}"
+        )
+
+
+def fetch_all(
+    specs: Sequence[ServerSpec],
+    timeout: float,
+    announce: Callable[[ServerSpec], None],
+    keep_going: bool,
+) -> list[Fetched]:
+    """Read every server at once; without ``keep_going`` the first failure stops the others."""
+    import anyio
+    from anyio.abc import TaskGroup
+
+    _quiet_sdk_logs()
+    results: dict[int, Fetched] = {}
+
+    async def one(index: int, spec: ServerSpec, group: TaskGroup) -> None:
+        announce(spec)
+        result = await fetch_one(spec, timeout)
+        results[index] = result
+        if result.error is not None and not keep_going:
+            group.cancel_scope.cancel()
+
+    async def run() -> None:
+        async with anyio.create_task_group() as group:
+            for index, spec in enumerate(specs):
+                group.start_soon(one, index, spec, group)
+
+    anyio.run(run)
+    return [results[i] for i in sorted(results)]
+
+
+def _quiet_sdk_logs() -> None:
+    """The SDK logs transport trouble itself; failures are reported once, by us."""
+    for name in ("mcp", "httpx2", "httpcore"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+            logger.addHandler(logging.NullHandler())
+        logger.propagate = False
+
+
+async def fetch_one(spec: ServerSpec, timeout: float) -> Fetched:
+    """Connect, negotiate and list every page of tools within ``timeout`` seconds."""
+    import anyio
+    from mcp import Client
+
+    trace = _Trace()
+
+    async def on_message(message: Any) -> None:
+        if isinstance(message, Exception):
+            trace.stray.append(_stray_text(message))
+
+    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
+        try:
+            with anyio.fail_after(timeout):
+                transport = _transport(spec, cast(TextIO, errlog), timeout, trace)
+                async with Client(transport, cache=None, message_handler=on_message) as client:
+                    return await _list_tools(spec, client)
+        except Exception as error:
+            errlog.seek(0)
+            trace.stderr = stderr_summary(errlog.read())
+            reason = describe(spec, error, timeout, trace)
+            return Fetched(spec, None, f"MCP server {spec.name!r}: {reason}")
+
+
+def _http_client(
+    headers: Any = None, timeout: Any = None, auth: Any = None, *, trace: _Trace
+) -> Any:
+    """An HTTP client that remembers error statuses (the SDK reports them without the code)."""
+    import httpx2
+
+    async def record(response: httpx2.Response) -> None:
+        if response.status_code >= 400:
+            trace.statuses.append(response.status_code)
+
+    return httpx2.AsyncClient(
+        headers=headers, timeout=timeout, auth=auth, event_hooks={"response": [record]}
+    )
+
+
+@asynccontextmanager
+async def _transport(
+    spec: ServerSpec, errlog: TextIO, timeout: float, trace: _Trace
+) -> AsyncIterator[TransportStreams]:
+    if spec.transport == "stdio":
+        from mcp.client.stdio import StdioServerParameters, stdio_client
+
+        assert spec.command is not None
+        params = StdioServerParameters(
+            command=spec.command, args=list(spec.args), env={**os.environ, **spec.env}
+        )
+        async with stdio_client(params, errlog=errlog) as streams:
+            yield streams
+        return
+    assert spec.url is not None
+    if spec.transport == "sse":
+        from mcp.client.sse import sse_client
+
+        async with sse_client(
+            spec.url,
+            headers=dict(spec.headers),
+            timeout=timeout,
+            sse_read_timeout=timeout,
+            httpx_client_factory=functools.partial(_http_client, trace=trace),
+        ) as sse_streams:
+            yield sse_streams
+        return
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    async with (
+        _http_client(dict(spec.headers), httpx2.Timeout(timeout), trace=trace) as http,
+        streamable_http_client(spec.url, http_client=http) as http_streams,
+    ):
+        yield http_streams
+
+
+async def _list_tools(spec: ServerSpec, client: Client) -> Fetched:
+    """Follow ``nextCursor`` to the end, keeping each tool exactly as the server sent it."""
+    import mcp_types as types
+    from pydantic import BaseModel, ConfigDict
+
+    class RawPage(BaseModel):
+        """A tools/list page kept as sent: every key is an extra, nothing is converted."""
+
+        model_config = ConfigDict(extra="allow")
+
+    if client.server_capabilities.tools is None:
+        note = f"MCP server {spec.name!r} declares no tools capability: no tools"
+        return Fetched(spec, {"tools": []}, note=note)
+    tools: list[Any] = []
+    cursor: str | None = None
+    seen: set[str] = set()
+    for _ in range(MAX_PAGES):
+        params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
+        request = types.ListToolsRequest(params=params)
+        page = (await client.session.send_request(request, RawPage)).model_extra or {}
+        tools.extend(page.get("tools") or [])
+        cursor = page.get("nextCursor")
+        if not cursor:
+            return Fetched(spec, {"tools": tools})
+        if cursor in seen:
+            raise _BadAnswer(f"returned the same nextCursor {cursor!r} twice (pagination loops)")
+        seen.add(cursor)
+    raise _BadAnswer(f"was still paginating after {MAX_PAGES} pages of tools/list")
+
+
+def describe(spec: ServerSpec, error: BaseException, timeout: float, trace: _Trace) -> str:
+    """One line saying what went wrong, with the server's last words when there are any."""
+    leaf = _leaf(error)
+    if trace.statuses and not isinstance(leaf, TimeoutError):
+        reason = _status_reason(spec, trace.statuses[0])
+    else:
+        reason = _reason(spec, leaf, timeout)
+    if trace.stray:
+        reason += f"; it wrote non-MCP output: {one_line(trace.stray[0], 120)!r}"
+    if trace.stderr:
+        reason += f"; stderr: {trace.stderr!r}"
+    return reason
+
+
+def _stray_text(error: Exception) -> str:
+    """The offending line itself when the SDK could not parse it, else the error."""
+    errors = getattr(error, "errors", None)
+    if callable(errors):
+        try:
+            found = errors()
+        except Exception:  # not a pydantic ValidationError after all
+            found = []
+        if found and isinstance(found[0].get("input"), str):
+            return str(found[0]["input"])
+    return str(error)
+
+
+def _leaf(error: BaseException) -> BaseException:
+    """The first real exception inside (nested) exception groups."""
+    while isinstance(error, BaseExceptionGroup) and error.exceptions:
+        error = error.exceptions[0]
+    return error
+
+
+def _reason(spec: ServerSpec, error: BaseException, timeout: float) -> str:
+    from mcp.shared.exceptions import MCPError
+    from mcp_types import CONNECTION_CLOSED
+    from pydantic import ValidationError
+
+    if isinstance(error, TimeoutError):
+        return f"no answer within {timeout:g} s (--mcp-timeout)"
+    if isinstance(error, FileNotFoundError) and spec.transport == "stdio":
+        return f"cannot start {spec.command!r}: command not found"
+    if isinstance(error, PermissionError) and spec.transport == "stdio":
+        return f"cannot start {spec.command!r}: permission denied"
+    if isinstance(error, OSError) and spec.transport == "stdio":
+        return f"cannot start {spec.command!r}: {error.strerror or error}"
+    if isinstance(error, MCPError):
+        if error.code == CONNECTION_CLOSED:
+            if spec.transport == "stdio":
+                return "exited before it finished answering"
+            return "closed the connection before it finished answering"
+        return f"answered with error {error.code}: {one_line(error.message, 200)}"
+    if isinstance(error, ValidationError):
+        return "answered with a result that is not valid MCP: " + _validation(error)
+    if isinstance(error, _BadAnswer):
+        return str(error)
+    http = _http_reason(spec, error)
+    if http is not None:
+        return http
+    return f"failed: {type(error).__name__}: {one_line(str(error), 200)}"
+
+
+def _validation(error: Any) -> str:
+    problems = error.errors()
+    if not problems:
+        return one_line(str(error), 200)
+    first = problems[0]
+    pointer = "".join(f"/{part}" for part in first.get("loc", ()))
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return f"{pointer or '/'}: {one_line(str(first.get('msg', '')), 120)}{more}"
+
+
+def _http_reason(spec: ServerSpec, error: BaseException) -> str | None:
+    import httpx2
+
+    if isinstance(error, httpx2.HTTPStatusError):
+        return _status_reason(spec, error.response.status_code)
+    if isinstance(error, httpx2.ConnectError):
+        return f"cannot connect to {spec.shown}: {one_line(str(error), 200) or 'refused'}"
+    if isinstance(error, httpx2.HTTPError):
+        return f"HTTP error at {spec.shown}: {type(error).__name__}: {one_line(str(error), 200)}"
+    return None
+
+
+def _status_reason(spec: ServerSpec, status: int) -> str:
+    hint = ""
+    if status in (401, 403):
+        hint = (
+            " (the server wants authentication: put a token in the entry's headers; "
+            "OAuth sign-in is not supported)"
+        )
+    return f"answered HTTP {status} at {spec.shown}{hint}"
+
+
+def stderr_summary(text: str) -> str:
+    """What a server's stderr says went wrong: its last error line, else its last few lines.
+
+    Stack frames, runtime banners and npm's log-file pointer are left out.
+    """
+    lines = [line.strip() for line in text.splitlines()]
+    lines = [line for line in lines if line and not _NOISE.search(line)]
+    npm = [line for line in lines if _NPM_ERROR.match(line)]  # npx failed to fetch or run
+    errors = [line for line in lines if _ERROR_LINE.search(line)]
+    if npm:
+        return one_line(" | ".join(npm[:2]), STDERR_TAIL)
+    return one_line(errors[-1] if errors else " | ".join(lines[-3:]), STDERR_TAIL)

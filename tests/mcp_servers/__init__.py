@@ -1,0 +1,1 @@
+"""Real MCP servers the tests start: stdio and HTTP, written with the SDK's server API."""

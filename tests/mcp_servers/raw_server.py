@@ -1,0 +1,40 @@
+"""A hand-written stdio JSON-RPC peer for answers the SDK's server API will not produce.
+
+``--mode invalid`` lists a tool whose name is a number; ``--mode junk`` prints a line that is not
+JSON-RPC and then never answers.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def main() -> None:
+    mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "invalid"
+    if mode == "junk":
+        print("Server listening... (this line is not JSON-RPC)", flush=True)
+        sys.stdin.read()
+        return
+    for line in sys.stdin:
+        message = json.loads(line)
+        if "id" not in message:
+            continue
+        reply: dict[str, object] = {"jsonrpc": "2.0", "id": message["id"]}
+        if message["method"] == "initialize":
+            reply["result"] = {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "raw", "version": "1"},
+            }
+        elif message["method"] == "tools/list":
+            reply["result"] = {
+                "tools": [{"name": "ok", "inputSchema": {"type": "object"}}, {"name": 3}]
+            }
+        else:
+            reply["error"] = {"code": -32601, "message": "Method not found"}
+        print(json.dumps(reply), flush=True)
+
+
+if __name__ == "__main__":
+    main()
