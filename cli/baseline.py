@@ -17,6 +17,7 @@ from typing import Any
 from toolsearch.atomic import write_text_atomic
 from toolsearch.errors import InputError
 from toolsearch.linter import Diagnostic, identity
+from toolsearch.report.jsonout import dumps
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,7 @@ def update_baseline(
     entries = _merge([*kept, *current])
     document = {"schema_version": 1, "findings": [e.as_dict() for e in entries]}
     try:
-        write_text_atomic(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+        write_text_atomic(path, dumps(document) + "\n")
     except OSError as error:
         raise InputError(f"{path}: cannot write the baseline: {error.strerror}") from None
     return Update(

@@ -132,6 +132,11 @@ class Context:
             context_window=self.config.context_window,
         ).scopes[0]
 
+    def computed_budget(self) -> ScopeBudget | None:
+        """The full budget if a rule has already asked for it, else None (nothing computed)."""
+        found = self.__dict__.get("budget")
+        return found if found is not None else None
+
     @cached_property
     def tokens_by_tool(self) -> Mapping[tuple[str, str], float]:
         """Estimated Claude tokens per (source, name)."""

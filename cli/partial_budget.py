@@ -18,12 +18,6 @@ from toolsearch.model import Catalog, Tool
 SAMPLE = 64  # deferred tools costed before deciding whether the rest are needed
 
 
-def computed(ctx: Context) -> ScopeBudget | None:
-    """The scope's full budget if the engine has computed it already."""
-    found = vars(ctx).get("budget")
-    return found if isinstance(found, ScopeBudget) else None
-
-
 def budget_of(ctx: Context, tools: Sequence[Tool]) -> ScopeBudget:
     """The budget of the scope restricted to ``tools`` (server tools and search tools kept)."""
     part = replace(ctx.scope, tools=tuple(tools))
@@ -41,7 +35,7 @@ def loaded_budget(ctx: Context) -> ScopeBudget:
     One deferred tool is kept so that the tool-use system prompt counts exactly as it does for
     the whole scope; deferred totals (``all_loaded``, ``saved``) are those of the subset.
     """
-    full = computed(ctx)
+    full = ctx.computed_budget()
     if full is not None:
         return full
     scope = ctx.scope
@@ -50,7 +44,7 @@ def loaded_budget(ctx: Context) -> ScopeBudget:
 
 def sampled_budget(ctx: Context) -> tuple[ScopeBudget, bool]:
     """The loaded tools and the first ``SAMPLE`` deferred ones; True when that is every tool."""
-    full = computed(ctx)
+    full = ctx.computed_budget()
     if full is not None:
         return full, True
     scope = ctx.scope

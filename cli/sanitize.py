@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 # C0 and C1 controls (tab and newline handled separately), DEL, bidirectional embeddings,
-# overrides and isolates, zero-width characters, and the byte-order mark.
+# overrides and isolates, zero-width characters, the byte-order mark, interlinear annotation
+# marks, and Unicode tag characters (invisible text used to smuggle instructions).
 _UNSAFE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]"
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
+    "\ufff9-\ufffb\U000e0000-\U000e007f]"
 )
 _ESCAPE_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-_])")
 _SPACE = re.compile(r"\s+")
@@ -32,5 +34,16 @@ def has_unsafe(text: str) -> bool:
 
 
 def escape_unsafe(text: str) -> str:
-    """Write unsafe characters as ``\\uXXXX`` (valid inside JSON strings), so they show in diffs."""
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    """Write unsafe characters as ``\\uXXXX`` (valid inside JSON strings), so they show in diffs.
+
+    Characters beyond U+FFFF are written as a UTF-16 surrogate pair, as JSON requires.
+    """
+    return _UNSAFE.sub(lambda m: _json_escape(m.group()), text)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

@@ -7,6 +7,7 @@ from typing import Any
 
 from toolsearch.budget import Budget, Row, Totals
 from toolsearch.budget_diff import BudgetDiff, diff_as_dict
+from toolsearch.report.jsonout import dumps
 
 
 def totals_dict(totals: Totals) -> dict[str, Any]:
@@ -75,4 +76,4 @@ def budget_document(
 
 
 def render(budget: Budget, diff: BudgetDiff | None, notes: list[str], failures: list[str]) -> str:
-    return json.dumps(budget_document(budget, diff, notes, failures), indent=2, ensure_ascii=False)
+    return dumps(budget_document(budget, diff, notes, failures))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from toolsearch.commands.eval import EvalReport
 from toolsearch.evaluation import Metrics, Outcome
 from toolsearch.identity import display_name
+from toolsearch.report.jsonout import dumps
 
 
 def _figure(value: float) -> float:
@@ -49,4 +49,4 @@ def render(report: EvalReport) -> str:
         "failures": report.failures,
         "notes": report.notes,
     }
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    return dumps(document)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from toolsearch.linter import Diagnostic, summary
+from toolsearch.report.jsonout import dumps
 
 
 def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
@@ -41,4 +41,4 @@ def render(
     }
     if baseline is not None:
         document["baseline"] = baseline
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    return dumps(document)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from toolsearch.commands.query import QueryReport
+from toolsearch.report.jsonout import dumps
 from toolsearch.searchers import Result, tool_references
 
 
@@ -44,9 +44,9 @@ def render(report: QueryReport) -> str:
         ],
         "notes": report.notes,
     }
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    return dumps(document)
 
 
 def render_tool_references(report: QueryReport) -> str:
     """The ``content`` of the ``tool_result`` a client-side search tool returns (facts §2.6)."""
-    return json.dumps(tool_references(report.results), indent=2, ensure_ascii=False)
+    return dumps(tool_references(report.results))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
+
+from toolsearch.report.jsonout import dumps
 
 if TYPE_CHECKING:
     from toolsearch.commands.snapshot import ServerOutcome, SnapshotRun
@@ -41,4 +42,4 @@ def render(run: SnapshotRun) -> str:
         "failures": list(run.failures),
         "notes": list(run.notes),
     }
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    return dumps(document)
