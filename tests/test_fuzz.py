@@ -27,9 +27,12 @@ FUZZ = settings(
 )
 COMMANDS = (
     ["budget"],
-    ["lint", "--fail-on", "info"],
     ["budget", "-f", "json"],
-    ["lint", "-f", "json"],
+    ["lint", "--fail-on", "info"],
+    ["lint", "-f", "sarif"],
+    ["query", "get weather"],
+    ["query", "--mode", "regex", "-f", "json", "(?i)get|name"],
+    ["eval", "--self", "-f", "json"],
 )
 
 scalars = (
