@@ -270,8 +270,19 @@ def run(
                 )
                 key = (rule.ID, problem.location.file, problem.location.pointer, problem.message)
                 found.setdefault(key, diagnostic)
+    _check_ignored_tools(catalog, config)
     kept = [d for d in found.values() if not is_ignored(d, config)]
     return sorted(kept, key=sort_key)
+
+
+def _check_ignored_tools(catalog: Catalog, config: Config) -> None:
+    """An ignore entry naming a tool by an ambiguous bare name is a config error."""
+    from toolsearch.identity import resolve
+
+    for index, entry in enumerate(config.ignore):
+        tool = entry.get("tool")
+        if tool is not None:
+            resolve(catalog.tools, str(tool), f"{config.where}: ignore[{index}].tool")
 
 
 def sort_key(d: Diagnostic) -> tuple[Any, ...]:
@@ -289,13 +300,10 @@ def _matches(entry: Mapping[str, Any], d: Diagnostic) -> bool:
         return False
     tool = entry.get("tool")
     if tool is not None:
-        if d.tool is None:
-            return False
-        if "/" in str(tool):
-            source, _, name = str(tool).rpartition("/")
-            if (source, name) != (d.source, d.tool):
-                return False
-        elif tool != d.tool:
+        reference = str(tool)
+        source, slash, name = reference.rpartition("/")
+        named = d.tool == reference or (bool(slash) and (d.source, d.tool) == (source, name))
+        if d.tool is None or not named:
             return False
     path = entry.get("path")
     if path is not None:

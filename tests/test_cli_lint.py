@@ -122,3 +122,31 @@ def test_rules_and_rule_commands(runner: CliRunner) -> None:
     assert "## Why is this bad?" in result.stdout
     result = runner.invoke(app, ["rule", "all-defered"])
     assert result.exit_code == 2 and "did you mean" in result.stderr
+
+
+def test_ignore_by_tool_name_and_ambiguity(runner: CliRunner, in_tmp: Path) -> None:
+    tools = '[{"name": "dup", "description": "d", "input_schema": {"type": "object"}}]'
+    (in_tmp / "a.json").write_text(tools)
+    (in_tmp / "b.json").write_text(tools)
+    (in_tmp / ".toolsearch.yaml").write_text("ignore:\n  - {tool: dup}\n")
+    code, _, err = lint(runner, "a.json", "b.json")
+    assert code == 2
+    assert "'dup' is ambiguous: it names a/dup, b/dup; write source/name" in err
+    (in_tmp / ".toolsearch.yaml").write_text("ignore:\n  - {tool: a/dup}\n")
+    code, _, _ = lint(runner, "a.json", "b.json")
+    assert code == 0
+
+
+def test_ignore_entry_matching() -> None:
+    from toolsearch.linter import Diagnostic, Severity, _matches
+    from toolsearch.model import Location
+
+    d = Diagnostic(
+        "some-rule", Severity.WARNING, "m", Location("cat/a.json", "/tools/3/name"), "a", "dup", "a"
+    )
+    assert _matches({"tool": "dup"}, d)
+    assert _matches({"tool": "a/dup"}, d)
+    assert not _matches({"tool": "b/dup"}, d)
+    assert _matches({"rule": "some-rule", "path": "cat/*.json#/tools/3"}, d)
+    assert not _matches({"path": "cat/*.json#/tools/30"}, d)
+    assert not _matches({"rule": "other", "tool": "dup"}, d)
