@@ -130,8 +130,8 @@ class ScopeSignals:
             if signal is not None:
                 found.append(signal)
         key = (tool.source, tool.name)
-        ordered = sorted(self.tokens.values())
-        found.append(cost(self.tokens.get(key, 0.0), ordered))
+        ordered = sorted(round(v) for v in self.tokens.values())  # as the report shows them
+        found.append(cost(round(self.tokens.get(key, 0.0)), ordered))
         used = self.in_messages.get(tool.sent_name, 0) or self.in_messages.get(tool.name, 0)
         if used:
             times = "once" if used == 1 else f"{used} times"

@@ -22,6 +22,7 @@ from toolsearch.budget import ScopeBudget, compute_budget
 from toolsearch.config import Config, suggest
 from toolsearch.errors import ToolsearchError, UsageError
 from toolsearch.heuristic import MAX_POINTS, ScopeSignals, Signal, mentions
+from toolsearch.identity import resolve
 from toolsearch.loader import Document
 from toolsearch.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
 from toolsearch.usage import UsageReport
@@ -119,23 +120,13 @@ class Recommendation:
         return shown
 
 
-def find_tool(tools: Sequence[Tool], ident: str, where: str) -> Tool:
-    """The tool ``ident`` names: ``name`` when unambiguous, ``source/name`` always."""
-    source, slash, name = ident.rpartition("/")
-    if slash:
-        for tool in tools:
-            if tool.source == source and tool.name == name:
-                return tool
-    matches = [t for t in tools if t.name == ident] or [t for t in tools if t.sent_name == ident]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        candidates = ", ".join(t.key for t in matches)
-        raise UsageError(
-            f"{where}: tool name {ident!r} is ambiguous: {candidates}; write source/name"
-        )
-    known = sorted({t.name for t in tools} | {t.key for t in tools})
-    raise UsageError(f"{where}: unknown tool {ident!r}{suggest(ident, known)}")
+def find_pin(tools: Sequence[Tool], ident: str) -> Tool:
+    """The tool ``--pin`` names (decisions.md: ``name`` when unambiguous, ``source/name``)."""
+    found = resolve(tools, ident, "--pin")
+    if found is None:
+        known = sorted({t.name for t in tools} | {t.key for t in tools})
+        raise UsageError(f"--pin: unknown tool {ident!r}{suggest(ident, known)}")
+    return found
 
 
 def tool_choice_name(scope: Scope) -> str | None:
@@ -164,7 +155,7 @@ def recommend(
         context_window=options.context_window or config.context_window,
     )
     all_tools = [t for s in catalog.scopes for t in s.tools]
-    pins = [find_tool(all_tools, p, "--pin") for p in options.pins]
+    pins = [find_pin(all_tools, p) for p in options.pins]
     messages = {d.display: _messages(d) for d in documents}
     warnings: list[str] = []
     if options.keep is not None and options.keep > MAX_KEEP:
