@@ -148,7 +148,7 @@ def common_inputs(
     return config, inputs
 
 
-BUDGET_FORMATS = ("text", "json", "markdown")
+BUDGET_FORMATS = ("text", "json", "markdown", "github")
 
 
 @app.command()
@@ -158,7 +158,13 @@ def budget(
     target: TargetOpt = None,
     model: ModelOpt = None,
     output_format: Annotated[
-        str | None, typer.Option("--format", "-f", help="text, json or markdown.")
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text, json, markdown or github (default: github when GITHUB_ACTIONS=true, "
+            "else text).",
+        ),
     ] = None,
     context_window: Annotated[
         int | None, typer.Option("--context-window", help="Context window size in tokens.", min=1)
@@ -194,9 +200,11 @@ def budget(
     """Estimate the token cost of every tool, of what stays loaded and of what is deferred."""
 
     def run() -> int:
+        from toolsearch import ci
         from toolsearch.commands.budget import BudgetOptions, run_budget
 
-        fmt = choose(output_format, BUDGET_FORMATS, "--format") or "text"
+        fmt = choose(output_format, BUDGET_FORMATS, "--format")
+        fmt = fmt or ci.default_format(os.environ) or "text"
         cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs)
         options = BudgetOptions(
             model=model,
@@ -210,6 +218,8 @@ def budget(
             exact_per_tool=exact_per_tool,
             color=use_color(),
             width=terminal_width(),
+            step_summary=ci.step_summary_path(os.environ),
+            root=ci.repo_root(os.environ),
         )
         text, code = run_budget(inputs, cfg, options)
         write(text)
@@ -228,7 +238,13 @@ def lint(
     target: TargetOpt = None,
     model: ModelOpt = None,
     output_format: Annotated[
-        str | None, typer.Option("--format", "-f", help="text or json.")
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text, json, sarif, github, markdown or gitlab (default: github when "
+            "GITHUB_ACTIONS=true, else text).",
+        ),
     ] = None,
     select: Annotated[
         list[str] | None,
@@ -242,13 +258,27 @@ def lint(
         str, typer.Option("--fail-on", help="Exit 1 on findings at this level or above.")
     ] = "error",
     skip_non_catalogs: SkipOpt = False,
+    baseline: Annotated[
+        Path | None,
+        typer.Option(
+            "--baseline", help="Fail only on findings not in this baseline file; list stale ones."
+        ),
+    ] = None,
+    update_baseline: Annotated[
+        bool,
+        typer.Option(
+            "--update-baseline", help="Write the current findings to the --baseline file; exit 0."
+        ),
+    ] = False,
 ) -> None:
     """Find requests the API would reject and what makes tool search work badly."""
 
     def run() -> int:
+        from toolsearch import ci
         from toolsearch.commands.lint import LINT_FORMATS, LintOptions, run_lint
 
-        fmt = choose(output_format, LINT_FORMATS, "--format") or "text"
+        fmt = choose(output_format, LINT_FORMATS, "--format")
+        fmt = fmt or ci.default_format(os.environ) or "text"
         choose(fail_on, ("error", "warning", "info"), "--fail-on")
         cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs)
         options = LintOptions(
@@ -259,6 +289,10 @@ def lint(
             model=model,
             color=use_color(),
             width=terminal_width(),
+            baseline=baseline,
+            update_baseline=update_baseline,
+            step_summary=ci.step_summary_path(os.environ),
+            root=ci.repo_root(os.environ),
         )
         text, code = run_lint(inputs, cfg, options)
         write(text)

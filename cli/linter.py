@@ -60,6 +60,11 @@ class Problem:
     source: str | None = None
 
 
+def identity(rule: str, source: str, tool: str | None, message: str) -> str:
+    """A finding's identity: no line or pointer, so inserting a tool does not shift it."""
+    return "\x1f".join((rule, source, tool or "", message))
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """A problem stamped with its rule, level and scope."""
@@ -77,9 +82,14 @@ class Diagnostic:
         return self.location.file
 
     @property
+    def identity_source(self) -> str:
+        """The source a finding belongs to; a scope-level finding belongs to its scope."""
+        return self.source or self.scope
+
+    @property
     def fingerprint(self) -> str:
         """Stable identity for baselines and SARIF: rule + source + tool + message."""
-        return "\x1f".join((self.rule, self.source or "", self.tool or "", self.message))
+        return identity(self.rule, self.identity_source, self.tool, self.message)
 
     def concise(self) -> str:
         """``file:line:col: level message [rule]`` (line and column left out when unknown)."""

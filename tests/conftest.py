@@ -28,6 +28,8 @@ def _isolated_cache(
     monkeypatch.setenv("TOOLSEARCH_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
+    monkeypatch.delenv("CI_PROJECT_DIR", raising=False)
     monkeypatch.delenv("TOOLSEARCH_NO_CACHE", raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
 

@@ -9,6 +9,7 @@ from toolsearch.budget import Budget, ScopeBudget, Totals, compute_budget
 from toolsearch.budget_diff import BudgetDiff, compare, saved_output, snapshot
 from toolsearch.config import Config
 from toolsearch.inputs import Inputs, load_inputs
+from toolsearch.model import Location
 from toolsearch.tokens import Method
 
 
@@ -27,6 +28,8 @@ class BudgetOptions:
     exact_per_tool: bool = False
     color: bool = False
     width: int | None = None
+    step_summary: Path | None = None
+    root: Path | None = None
 
 
 def run_budget(inputs: Inputs, config: Config, options: BudgetOptions) -> tuple[str, int]:
@@ -42,9 +45,42 @@ def run_budget(inputs: Inputs, config: Config, options: BudgetOptions) -> tuple[
         budget = apply_exact(budget, options.exact_per_tool)
         notes.append("totals are exact (count_tokens differences); per-tool rows are estimates")
     diff = _baseline(options, config, inputs, budget)
-    failures = gate(budget, diff, options, config)
-    text = _format(budget, diff, notes, failures, options)
+    located = scope_failures(budget, diff, options, config)
+    failures = [message for _, message in located]
+    if options.step_summary is not None:
+        from toolsearch.ci import append_step_summary
+        from toolsearch.report import budget_markdown
+
+        summary = budget_markdown.render(budget, diff, notes, failures)
+        problem = append_step_summary(options.step_summary, summary)
+        if problem:
+            notes.append(problem)
+    if options.fmt == "github":
+        from toolsearch.report import budget_github
+
+        annotated = [(_scope_location(budget, inputs, name, options), m) for name, m in located]
+        text = budget_github.render(budget, diff, notes, annotated, options.width, options.show_all)
+    else:
+        text = _format(budget, diff, notes, failures, options)
     return text, 1 if failures else 0
+
+
+def _scope_location(
+    budget: Budget, inputs: Inputs, name: str, options: BudgetOptions
+) -> Location | None:
+    """Where a scope's annotation goes: its tools array, else its first file."""
+    from toolsearch.ci import repo_paths
+
+    for scope_budget in budget.scopes:
+        scope = scope_budget.scope
+        if scope.name != name:
+            continue
+        where = scope.tools_location or (Location(scope.files[0], "") if scope.files else None)
+        if where is None:
+            return None
+        paths = repo_paths(inputs.documents, options.root)
+        return replace(where, file=paths.get(where.file, where.file))
+    return None
 
 
 def _baseline(
@@ -70,10 +106,10 @@ def _baseline(
     return compare(budget, saved)
 
 
-def gate(
+def scope_failures(
     budget: Budget, diff: BudgetDiff | None, options: BudgetOptions, config: Config
-) -> list[str]:
-    """Limit failures, each naming the scope that broke it."""
+) -> list[tuple[str, str]]:
+    """Limit failures as (scope name, message)."""
     failures = []
     limit = options.max_upfront if options.max_upfront is not None else config.max_upfront
     if limit is not None:
@@ -81,8 +117,11 @@ def gate(
             upfront = round(scope.totals.upfront)
             if upfront > limit:
                 failures.append(
-                    f"scope {scope.scope.name!r}: upfront {upfront:,} tokens exceeds "
-                    f"--max-upfront {limit:,}"
+                    (
+                        scope.scope.name,
+                        f"scope {scope.scope.name!r}: upfront {upfront:,} tokens exceeds "
+                        f"--max-upfront {limit:,}",
+                    )
                 )
     increase = options.max_increase if options.max_increase is not None else config.max_increase
     if diff is not None and increase is not None:
@@ -90,9 +129,12 @@ def gate(
             grown = after - (before if before is not None else 0)
             if grown > increase:
                 failures.append(
-                    f"scope {name!r}: upfront grew by {grown:,} tokens "
-                    f"({before if before is not None else 0:,} -> {after:,}), over "
-                    f"--max-increase {increase:,}"
+                    (
+                        name,
+                        f"scope {name!r}: upfront grew by {grown:,} tokens "
+                        f"({before if before is not None else 0:,} -> {after:,}), over "
+                        f"--max-increase {increase:,}",
+                    )
                 )
     return failures
 

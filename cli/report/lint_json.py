@@ -23,8 +23,15 @@ def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
     }
 
 
-def render(diagnostics: list[Diagnostic], notes: list[str], files: list[str], tools: int) -> str:
-    document = {
+def render(
+    diagnostics: list[Diagnostic],
+    notes: list[str],
+    files: list[str],
+    tools: int,
+    baseline: dict[str, Any] | None = None,
+) -> str:
+    """The document; with a baseline, ``diagnostics`` are the new findings only."""
+    document: dict[str, Any] = {
         "schema_version": 1,
         "diagnostics": [diagnostic_dict(d) for d in diagnostics],
         "summary": summary(diagnostics),
@@ -32,4 +39,6 @@ def render(diagnostics: list[Diagnostic], notes: list[str], files: list[str], to
         "tools": tools,
         "notes": notes,
     }
+    if baseline is not None:
+        document["baseline"] = baseline
     return json.dumps(document, indent=2, ensure_ascii=False)

@@ -7,15 +7,12 @@ from typing import Any
 
 from rich.text import Text
 
-from toolsearch.linter import Diagnostic, Severity, summary
+from toolsearch.linter import Diagnostic, Severity
 from toolsearch.report.console import render as render_console
+from toolsearch.report.lint_summary import summary_line
 from toolsearch.sanitize import one_line
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "blue"}
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def render(
@@ -39,16 +36,6 @@ def render(
             parts.append(line)
         parts.append(Text(""))
     parts.extend(Text(f"note: {one_line(n)}", style="dim") for n in notes)
-    counts = summary(diagnostics)
-    checked = f"{_plural(tools, 'tool')} in {_plural(len(files), 'file')}"
-    if diagnostics:
-        parts.append(
-            Text(
-                f"{_plural(counts['error'], 'error')}, {_plural(counts['warning'], 'warning')}, "
-                f"{counts['info']} info in {checked}",
-                style="bold",
-            )
-        )
-    else:
-        parts.append(Text(f"No problems found in {checked}.", style="green"))
+    style = "bold" if diagnostics else "green"
+    parts.append(Text(summary_line(diagnostics, files, tools), style=style))
     return render_console(parts, color, width)

@@ -1,0 +1,32 @@
+"""The one-line lint summary every lint reporter for people ends with."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from toolsearch.linter import Diagnostic, summary
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def checked(files: Sequence[str], tools: int) -> str:
+    """``N tools in M files``."""
+    return f"{plural(tools, 'tool')} in {plural(len(files), 'file')}"
+
+
+def counts_line(diagnostics: Sequence[Diagnostic]) -> str:
+    """``N errors, N warnings, N info``."""
+    counts = summary(diagnostics)
+    return (
+        f"{plural(counts['error'], 'error')}, {plural(counts['warning'], 'warning')}, "
+        f"{counts['info']} info"
+    )
+
+
+def summary_line(diagnostics: Sequence[Diagnostic], files: Sequence[str], tools: int) -> str:
+    """The closing line: the counts, or that nothing was found."""
+    if diagnostics:
+        return f"{counts_line(diagnostics)} in {checked(files, tools)}"
+    return f"No problems found in {checked(files, tools)}."

@@ -1,0 +1,168 @@
+"""The pre-commit hooks, run by the real ``pre-commit`` tool from a repository that uses them.
+
+pre-commit installs the hook repository into its own virtual environment, so this is the one
+test that may use the package registries (decisions.md); it skips when pip cannot reach them.
+The hook repository is a snapshot of this checkout as it is now (tracked and untracked files git
+does not ignore), committed into a temporary repository, as ``pre-commit try-repo`` does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.conftest import ROOT
+
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "toolsearch tests",
+    "GIT_AUTHOR_EMAIL": "tests@example.invalid",
+    "GIT_COMMITTER_NAME": "toolsearch tests",
+    "GIT_COMMITTER_EMAIL": "tests@example.invalid",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
+SEARCH = {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"}
+WEATHER = {
+    "name": "get_weather",
+    "description": "Current weather for a city: temperature, wind and the chance of rain.",
+    "defer_loading": True,
+    "input_schema": {
+        "type": "object",
+        "properties": {"city": {"type": "string", "description": "City name, e.g. Paris."}},
+        "required": ["city"],
+    },
+}
+
+
+def env(**extra: str) -> dict[str, str]:
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "GIT_"))}
+    return {**base, **GIT_ENV, "NO_COLOR": "1", **extra}
+
+
+def git(cwd: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", *args], cwd=cwd, env=env(), capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
+def registries_reachable(tmp: Path) -> str | None:
+    """None when pip can resolve this checkout's dependencies, else why not."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    requirements = [*project["build-system"]["requires"], *project["project"]["dependencies"]]
+    (tmp / "requirements.txt").write_text("\n".join(requirements) + "\n")
+    pip = [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed"]
+    done = subprocess.run(
+        [*pip, "--quiet", "--no-cache-dir", "--timeout", "15", "-r", str(tmp / "requirements.txt")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if done.returncode == 0:
+        return None
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    return lines[-1] if lines else f"pip exited {done.returncode}"
+
+
+def snapshot_of_checkout(target: Path) -> str:
+    """Commit the checkout's current files into ``target``; returns the commit."""
+    listed = git(ROOT, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+    target.mkdir()
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    git(target, "init", "--quiet")
+    git(target, "add", "--all")
+    git(target, "commit", "--quiet", "--message", "snapshot of the toolsearch checkout")
+    return git(target, "rev-parse", "HEAD")
+
+
+@pytest.fixture(scope="module")
+def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str, Path]]:
+    base = tmp_path_factory.mktemp("pre-commit")
+    why = registries_reachable(base)
+    if why is not None:
+        pytest.skip(f"the package registries are unreachable: {why}")
+    repo = base / "toolsearch"
+    yield repo, snapshot_of_checkout(repo), base / "home"
+
+
+def pre_commit(cwd: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", *args],
+        cwd=cwd,
+        env=env(PRE_COMMIT_HOME=str(home), PRE_COMMIT_COLOR="never"),
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+
+
+def write_catalog(path: Path, search_deferred: bool) -> None:
+    search = {**SEARCH, "defer_loading": True} if search_deferred else SEARCH
+    request = {"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": [search, WEATHER]}
+    path.write_text(json.dumps(request, indent=2) + "\n")
+
+
+def test_hooks_fail_on_a_broken_catalog_and_pass_once_fixed(
+    hook_repo: tuple[Path, str, Path], tmp_path: Path
+) -> None:
+    repo, rev, home = hook_repo
+    user = tmp_path / "user"
+    user.mkdir()
+    git(user, "init", "--quiet")
+    config = {
+        "repos": [
+            {
+                "repo": str(repo),
+                "rev": rev,
+                "hooks": [{"id": "toolsearch-lint"}, {"id": "toolsearch-budget"}],
+            }
+        ]
+    }
+    (user / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config))
+    (user / ".toolsearch.yaml").write_text("catalog: tools.json\nbudget:\n  max-upfront: 20000\n")
+    write_catalog(user / "tools.json", search_deferred=True)
+    (user / "tools").mkdir()
+    (user / "tools" / "settings.json").write_text('{"theme": "dark"}\n')  # matched, not a catalog
+    (user / "package.json").write_text('{"name": "app", "version": "1.0.0"}\n')  # not matched
+    git(user, "add", "--all")
+
+    done = pre_commit(user, home, "run", "--all-files")
+    out = done.stdout + done.stderr
+    assert done.returncode == 1, out
+    assert "toolsearch lint" in out and "Failed" in out
+    assert "- hook id: toolsearch-lint" in out
+    assert "tools.json" in out and "4:12" in out  # the line and column of the tools array
+    assert "all 2 tools are deferred (the tool search tool included)" in out
+    assert "[all-deferred]" in out
+    assert "note: skipped tools/settings.json: not a tool catalog" in out
+    assert "package.json" not in out
+    assert "- hook id: toolsearch-budget" not in out  # the budget hook passed
+
+    write_catalog(user / "tools.json", search_deferred=False)
+    git(user, "add", "--all")
+    done = pre_commit(user, home, "run", "--all-files", "--verbose")
+    out = done.stdout + done.stderr
+    assert done.returncode == 0, out
+    assert "[all-deferred]" not in out
+    assert "in 2 tools in 2 files" in out  # the lint report (other rules may add advice)
+    assert "upfront: system prompt" in out  # the budget hook ran on the config's catalog
+
+    (user / ".toolsearch.yaml").write_text("catalog: tools.json\nbudget:\n  max-upfront: 10\n")
+    git(user, "add", "--all")
+    done = pre_commit(user, home, "run", "toolsearch-budget")
+    out = done.stdout + done.stderr
+    assert done.returncode == 1, out
+    assert "FAIL: scope 'tools': upfront" in out and "exceeds --max-upfront 10" in out
