@@ -123,7 +123,8 @@ class _Splicer:
         if index + 1 >= len(node.value):
             raise YamlEditError(f"cannot remove {key.value!r}: it is the only key on its item")
         following = node.value[index + 1][0].start_mark.index
-        if "#" in text[_content_end(text, value) : following]:
+        between = text[_content_end(text, value) : following]
+        if "#" in between.partition("\n")[2]:  # a comment line of its own, not the line's end
             raise YamlEditError(f"cannot remove {key.value!r} without losing a comment")
         self.add(key.start_mark.index, following, "")
 
