@@ -14,20 +14,21 @@ from toolsearch.json_edit import JsonEditError, edit_json
 from toolsearch.yaml_edit import YamlEditError, edit_yaml
 
 
-def _check_json(text: str, edit: Edit) -> str:
-    out = edit_json(text, edit)
-    expected = copy.deepcopy(json.loads(text))
+def _check(text: str, edit: Edit, editor: Any, load: Any) -> str:
+    """Edit the text; it must read back as the edit applied to the data."""
+    out: str = editor(text, edit)
+    expected = copy.deepcopy(load(text))
     apply_to_data(expected, edit)
-    assert json.dumps(json.loads(out)) == json.dumps(expected)
+    assert json.dumps(load(out)) == json.dumps(expected)
     return out
+
+
+def _check_json(text: str, edit: Edit) -> str:
+    return _check(text, edit, edit_json, json.loads)
 
 
 def _check_yaml(text: str, edit: Edit) -> str:
-    out = edit_yaml(text, edit)
-    expected = copy.deepcopy(yaml.safe_load(text))
-    apply_to_data(expected, edit)
-    assert json.dumps(yaml.safe_load(out)) == json.dumps(expected)
-    return out
+    return _check(text, edit, edit_yaml, yaml.safe_load)
 
 
 def _edit(*steps: tuple[str, str, str, Any]) -> Edit:
