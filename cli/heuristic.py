@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from toolsearch.model import Scope, Tool
 from toolsearch.usage_read import calls_in_messages
@@ -123,6 +124,14 @@ class ScopeSignals:
     reach: Mapping[tuple[str, str], int] | None = None
     intents: int = 0
 
+    @cached_property
+    def _costs(self) -> list[int]:
+        return sorted(round(v) for v in self.tokens.values())  # as the report shows them
+
+    @cached_property
+    def _reaches(self) -> list[int]:
+        return sorted(self.reach.values()) if self.reach is not None else []
+
     def signals(self, tool: Tool) -> list[Signal]:
         """Every signal a tool earns, in the order the README lists them."""
         found: list[Signal] = []
@@ -130,15 +139,14 @@ class ScopeSignals:
             if signal is not None:
                 found.append(signal)
         key = (tool.source, tool.name)
-        ordered = sorted(round(v) for v in self.tokens.values())  # as the report shows them
-        found.append(cost(round(self.tokens.get(key, 0.0)), ordered))
+        found.append(cost(round(self.tokens.get(key, 0.0)), self._costs))
         used = self.in_messages.get(tool.sent_name, 0) or self.in_messages.get(tool.name, 0)
         if used:
             times = "once" if used == 1 else f"{used} times"
             found.append(Signal(MESSAGE_POINTS, f"used in the request's messages ({times})"))
         if self.reach is not None:
             reached = self.reach.get(key, 0)
-            which = 2 - third(reached, sorted(self.reach.values()))
+            which = 2 - third(reached, self._reaches)
             found.append(
                 Signal(
                     REACH_POINTS[which],

@@ -181,7 +181,9 @@ def _render(text: str, at: int, edit: Edit, style: Style) -> tuple[str, int]:
     pieces.extend((dump(value), None) for _, value in pending)
     if not pieces:
         return text[at] + ("}" if is_object else "]"), closer + 1
-    body = pieces[0][0]
+    parts = [text[at], head, pieces[0][0]]
     for (_, sep), (piece, _) in itertools.pairwise(pieces):
-        body += (sep if sep is not None else default_sep) + piece
-    return text[at] + head + body + tail + text[closer], closer + 1
+        parts.append(sep if sep is not None else default_sep)
+        parts.append(piece)
+    parts.extend((tail, text[closer]))
+    return "".join(parts), closer + 1

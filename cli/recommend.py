@@ -25,6 +25,7 @@ from toolsearch.heuristic import MAX_POINTS, ScopeSignals, Signal, mentions
 from toolsearch.identity import resolve
 from toolsearch.loader import Document
 from toolsearch.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
+from toolsearch.tokens import Cl100kCounter
 from toolsearch.usage import UsageReport
 
 MIN_TOOLS_FOR_SEARCH = 10
@@ -34,6 +35,19 @@ SEARCH_TYPES = {
     "bm25": "tool_search_tool_bm25_20251119",
     "regex": "tool_search_tool_regex_20251119",
 }
+
+
+class MemoCounter:
+    """Counts each text once per run: the projections recount the same tools."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, int] = {}
+
+    def count_many(self, texts: Sequence[str]) -> list[int]:
+        missing = list(dict.fromkeys(t for t in texts if t not in self.known))
+        if missing:
+            self.known.update(zip(missing, Cl100kCounter().count_many(missing), strict=True))
+        return [self.known[t] for t in texts]
 
 
 class ConstraintError(ToolsearchError):
@@ -50,6 +64,7 @@ class Options:
     model: str | None = None
     context_window: int | None = None
     search: str = "bm25"
+    counter: MemoCounter = field(default_factory=MemoCounter, compare=False)
 
 
 @dataclass(frozen=True)
@@ -153,6 +168,7 @@ def recommend(
         model_override=options.model,
         config_model=config.model,
         context_window=options.context_window or config.context_window,
+        counter=options.counter,
     )
     all_tools = [t for s in catalog.scopes for t in s.tools]
     pins = [find_pin(all_tools, p) for p in options.pins]
@@ -263,6 +279,7 @@ def project(
         model_override=options.model,
         config_model=config.model,
         context_window=options.context_window or config.context_window,
+        counter=options.counter,
     )
     return budget.scopes[0], adds
 
@@ -328,10 +345,11 @@ def _names(items: Iterable[Ranked]) -> str:
 
 def _fill(forced: list[Ranked], ranked: list[Ranked], count: int) -> list[Ranked]:
     chosen = list(forced)
+    taken = {id(r) for r in chosen}
     for item in ranked:
         if len(chosen) >= count:
             break
-        if item not in chosen:
+        if id(item) not in taken:
             chosen.append(item)
     return sorted(chosen, key=lambda r: r.rank)
 
@@ -347,7 +365,7 @@ def _default_count(forced: list[Ranked], ranked: list[Ranked]) -> list[Ranked]:
     for item in ranked:
         if len(chosen) >= MAX_KEEP:
             break
-        if item in chosen:
+        if any(item is r for r in chosen):
             continue
         if _as_strong(item, third) and item.tokens <= median:
             chosen.append(item)
@@ -377,7 +395,7 @@ def _fit(
     """Drop the lowest-ranked unforced tools until the scope's upfront fits ``limit``."""
     scope = before.scope
     while round(after.totals.upfront) > limit:
-        droppable = [r for r in chosen if r not in forced]
+        droppable = [r for r in chosen if not any(r is f for f in forced)]
         if options.keep is not None or not droppable or len(chosen) == 1:
             raise ConstraintError(_over_limit(scope, chosen, forced, after, limit, options))
         chosen = [r for r in chosen if r is not droppable[-1]]
