@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from toolsearch.app import app
 
+CONFIG_STEM = ".toolsearch"
 FENCE = re.compile(r"^```(json|yaml)([^\n]*)\n(.*?)^```", re.S | re.M)
 
 
@@ -57,11 +58,16 @@ def doc_section(doc: str, heading: str) -> str:
 
 
 def write_blocks(section: str, folder: Path) -> list[str]:
-    """Write each fenced block as a source file; '```json github' names the source github."""
+    """Write each fenced block as a source file; '```json github' names the source github.
+
+    A '```yaml .toolsearch' block is the config of the example: written, found by discovery
+    (the rule runs in ``folder``), and not passed as a source.
+    """
     args = []
     for index, (language, info, body) in enumerate(FENCE.findall(section)):
         name = info.strip() or f"example{index or ''}"
         path = folder / f"{name}.{language}"
         path.write_text(body, encoding="utf-8")
-        args.append(path.name)
+        if name != CONFIG_STEM:
+            args.append(path.name)
     return args

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -23,7 +24,7 @@ def lint(runner: CliRunner, *args: str) -> tuple[int, str, str]:
 
 
 def test_text_output_groups_by_file(runner: CliRunner) -> None:
-    code, out, _ = lint(runner, str(BAD), str(MALFORMED))
+    code, out, _ = lint(runner, "--select", "all-deferred,malformed-tool", str(BAD), str(MALFORMED))
     assert code == 1
     lines = out.splitlines()
     assert lines[0].endswith("all-deferred/bad.json")
@@ -33,7 +34,7 @@ def test_text_output_groups_by_file(runner: CliRunner) -> None:
 
 
 def test_json_output_validates(runner: CliRunner) -> None:
-    code, out, _ = lint(runner, "-f", "json", str(BAD))
+    code, out, _ = lint(runner, "-f", "json", "--select", "all-deferred", str(BAD))
     assert code == 1
     data = json.loads(out)
     jsonschema.validate(data, load_schema("lint"))
@@ -57,12 +58,17 @@ def test_clean_catalog_exits_0(runner: CliRunner) -> None:
 
 
 def test_fail_on_and_levels_from_config(runner: CliRunner, in_tmp: Path) -> None:
-    (in_tmp / ".toolsearch.yaml").write_text("rules:\n  all-deferred: warning\n")
+    # The fixture's search tool is deferred too: deferred-search-tool stays out of the way.
+    (in_tmp / ".toolsearch.yaml").write_text(
+        "rules:\n  all-deferred: warning\n  deferred-search-tool: off\n"
+    )
     code, out, _ = lint(runner, str(BAD))
     assert code == 0 and "warning" in out
     code, _, _ = lint(runner, "--fail-on", "warning", str(BAD))
     assert code == 1
-    (in_tmp / ".toolsearch.yaml").write_text("rules:\n  all-deferred: off\n")
+    (in_tmp / ".toolsearch.yaml").write_text(
+        "rules:\n  all-deferred: off\n  deferred-search-tool: off\n"
+    )
     code, out, _ = lint(runner, str(BAD))
     assert code == 0 and "No problems found" in out
 
@@ -79,7 +85,7 @@ def test_ignore_by_rule_path_pointer_and_tool(runner: CliRunner, in_tmp: Path) -
 
 
 def test_select_and_ignore_flags(runner: CliRunner) -> None:
-    code, _, _ = lint(runner, "--ignore", "all-deferred", str(BAD))
+    code, _, _ = lint(runner, "--ignore", "all-deferred,deferred-search-tool", str(BAD))
     assert code == 0
     code, _, _ = lint(runner, "--select", "malformed-tool", str(BAD))
     assert code == 0
@@ -116,7 +122,7 @@ def test_unknown_rule_flag_and_fail_on(runner: CliRunner) -> None:
 def test_rules_and_rule_commands(runner: CliRunner) -> None:
     result = runner.invoke(app, ["rules"])
     assert result.exit_code == 0
-    assert "all-deferred    error" in result.stdout
+    assert re.search(r"^all-deferred +error ", result.stdout, re.M)
     result = runner.invoke(app, ["rule", "all-deferred"])
     assert result.exit_code == 0
     assert "## Why is this bad?" in result.stdout

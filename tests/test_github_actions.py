@@ -45,7 +45,8 @@ def test_lint_summary_of_a_clean_run(runner: CliRunner, in_tmp: Path) -> None:
         runner,
         "lint",
         *ONLY,
-        str(EXAMPLE),
+        str(EXAMPLE / "request.json"),
+        str(EXAMPLE / "github.json"),
         env={"GITHUB_STEP_SUMMARY": str(summary)},
     )
     assert code == 0

@@ -265,7 +265,10 @@ def test_markdown_report(runner: CliRunner, catalogs: Path) -> None:
     assert out.startswith("## toolsearch lint\n\n**5 errors, 0 warnings, 0 info in 6 tools")
     assert "| malformed-tool | error | 4 |" in out
     assert "| error | malformed.json:16:3 | tool 'no\\_schema' has no input\\_schema;" in out
-    code, out, _ = lint(runner, "-f", "markdown", str(FIXTURES / "example"))
+    example = FIXTURES / "example"
+    code, out, _ = lint(
+        runner, "-f", "markdown", str(example / "request.json"), str(example / "github.json")
+    )
     assert code == 0 and "No problems found in 17 tools in 2 files." in out
 
 

@@ -26,7 +26,9 @@ def _scope_parts(budget_scope: ScopeBudget, show_all: bool) -> list[Any]:
     parts: list[Any] = []
     title = Text()
     title.append(f"Scope {one_line(scope.name)}", style="bold")
-    title.append(f" ({scope.kind}, {len(scope.tools)} tools, model {budget_scope.model_id})")
+    title.append(
+        f" ({scope.kind}, {len(scope.tools)} tools, model {one_line(budget_scope.model_id)})"
+    )
     parts.append(title)
     rows = budget_scope.rows
     if rows:

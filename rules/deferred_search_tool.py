@@ -1,0 +1,64 @@
+"""Flags a tool search tool that carries `defer_loading: true`.
+
+## What it does
+Reports every tool search tool (`tool_search_tool_regex_20251119`,
+`tool_search_tool_bm25_20251119` or an undated alias) whose entry sets `defer_loading: true`.
+
+## Why is this bad?
+The search tool is how Claude finds deferred tools; the docs say it must **never** be deferred
+(tool-search-facts.md §1.5, §2.4). The documented failure is a 400: "At least one tool must
+have defer_loading=false. All tools cannot be deferred.", whose listed cause is
+"defer_loading: true on ALL tools including the search tool". UNCERTAIN: no source says whether
+the API also rejects a deferred search tool while other tools stay loaded; the owner asked for
+this rule as an error anyway (decisions.md, "Rule levels"), since a deferred search tool cannot
+be called until something loads it, and nothing can.
+
+## Example
+```json
+{"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": [
+  {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex",
+   "defer_loading": true},
+  {"name": "get_weather", "description": "Current weather for a city.",
+   "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}]}
+```
+
+## Fix
+Leave `defer_loading` off the search tool:
+```json
+{"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": [
+  {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"},
+  {"name": "get_weather", "description": "Current weather for a city.",
+   "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}]}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolsearch.linter import Context, Problem
+from toolsearch.tool_names import quoted
+
+ID = "deferred-search-tool"
+LEVEL = "error"
+SUMMARY = "the tool search tool has defer_loading: true; it must never be deferred"
+OPTIONS: dict[str, Any] = {}
+
+
+def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+    for tool in ctx.scope.search_tools:
+        if tool.raw.get("defer_loading") is not True:
+            continue
+        label = quoted(tool.name) if tool.name else quoted(tool.type)
+        loc = tool.location
+        where = ctx.locate(loc.file, loc.pointer + "/defer_loading", fallback=loc)
+        yield Problem(
+            f"the tool search tool {label} has defer_loading: true; the docs say it must never "
+            "be deferred (nothing could call it, and with every tool deferred the API answers "
+            '400 "At least one tool must have defer_loading=false"); remove defer_loading from '
+            "the search tool",
+            where,
+            tool.name,
+            tool.source,
+        )

@@ -1,0 +1,68 @@
+"""Flags a deferred tool that also carries a `cache_control` breakpoint.
+
+## What it does
+Reports each tool (custom or server tool) that is deferred (`defer_loading: true`) and has a
+`cache_control` key.
+
+## Why is this bad?
+Deferred tools are taken out of the rendered tools before the cache key is computed, so a
+breakpoint on one has nothing to mark (tool-search-facts.md §2.7). Since 2026-06-30 the tool
+search docs say the combination "returns a 400", and users have hit "Tool '<name>' cannot have
+both defer_loading=true and cache_control set. Tools with defer_loading cannot use prompt
+caching." (§2.4). The tool reference page still says the two properties "compose" (§1.1,
+§10.3); the observed errors win here.
+
+## Example
+```json
+{"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": [
+  {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},
+  {"name": "get_weather", "description": "Current weather for a city.", "defer_loading": true,
+   "cache_control": {"type": "ephemeral"},
+   "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}]}
+```
+
+## Fix
+Put the breakpoint on the last loaded tool instead: it caches every tool before it.
+```json
+{"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": [
+  {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25",
+   "cache_control": {"type": "ephemeral"}},
+  {"name": "get_weather", "description": "Current weather for a city.", "defer_loading": true,
+   "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}]}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolsearch.linter import Context, Problem
+from toolsearch.sanitize import one_line
+from toolsearch.tool_names import quoted
+
+ID = "deferred-with-cache-control"
+LEVEL = "error"
+SUMMARY = "a deferred tool also has cache_control; the API rejects the pair (400)"
+OPTIONS: dict[str, Any] = {}
+
+
+def _message(name: str) -> str:
+    return (
+        f"{quoted(name)} has defer_loading: true and cache_control; the API rejects this with "
+        f"400 \"Tool '{one_line(name, 80)}' cannot have both defer_loading=true and "
+        'cache_control set"; move the breakpoint to the last loaded tool'
+    )
+
+
+def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+    scope = ctx.scope
+    for tool in scope.tools:
+        if tool.deferred and tool.raw.get("cache_control") is not None:
+            yield ctx.tool_problem(tool, _message(tool.name), "/cache_control")
+    for server_tool in scope.server_tools:
+        if server_tool.deferred and server_tool.raw.get("cache_control") is not None:
+            loc = server_tool.location
+            where = ctx.locate(loc.file, loc.pointer + "/cache_control", fallback=loc)
+            name = server_tool.name or server_tool.type
+            yield Problem(_message(name), where, server_tool.name, server_tool.source)

@@ -1,0 +1,72 @@
+"""Flags tools that carry `input_examples` in a request that uses tool search.
+
+## What it does
+Reports each tool with a non-empty `input_examples` array ("tool use examples") in a request
+that uses tool search: one with a tool search tool, with Claude Code's ToolSearch, or with
+deferred tools (which only a search can load).
+
+## Why is this bad?
+The docs changed their word on this three times (tool-search-facts.md §1.4, §10.4):
+- November 2025 to 2026-06-17: "The tool search tool is not compatible with tool use
+  examples"; use standard tool calling if you need examples.
+- 2026-06-30 to 2026-08-04: the opposite: examples "work with tool search: when Claude
+  discovers a deferred tool, the API expands its `input_examples` along with its definition".
+- From 2026-08-12: the page says neither.
+
+UNCERTAIN: which of these holds today. The owner asked for this rule as a request error
+(decisions.md, "Rule levels"): for most of tool search's life the docs called the pair
+incompatible, and the wording that allowed it was withdrawn. If your requests with both
+succeed on the current API, set this rule to `warning` or `off` in `.toolsearch.yaml`.
+
+## Example
+```json
+{"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": [
+  {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},
+  {"name": "get_weather", "description": "Current weather for a city.", "defer_loading": true,
+   "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}},
+   "input_examples": [{"city": "Paris"}]}]}
+```
+
+## Fix
+Drop the examples and say in the description what good input looks like:
+```json
+{"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": [
+  {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},
+  {"name": "get_weather", "description": "Current weather for a city, e.g. city 'Paris'.",
+   "defer_loading": true,
+   "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}]}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolsearch.linter import Context, Problem
+from toolsearch.request_facts import tool_search_reason
+from toolsearch.tool_names import quoted
+
+ID = "examples-with-tool-search"
+LEVEL = "error"
+SUMMARY = "a tool has input_examples in a request that uses tool search"
+OPTIONS: dict[str, Any] = {}
+
+
+def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+    reason = tool_search_reason(ctx.scope)
+    if reason is None:
+        return
+    for tool in ctx.scope.tools:
+        examples = tool.raw.get("input_examples")
+        if not examples:
+            continue  # an empty array counts as no examples (AWS docs, §1.4)
+        state = "deferred" if tool.deferred else "loaded"
+        yield ctx.tool_problem(
+            tool,
+            f"{quoted(tool.name)} ({state}) has input_examples and this request {reason}; "
+            "the docs called tool search and tool use examples incompatible until June 2026 "
+            "and have since said otherwise, then nothing; drop input_examples (put the "
+            "guidance in the description) or do not use tool search here",
+            "/input_examples",
+        )

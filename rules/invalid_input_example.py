@@ -1,0 +1,105 @@
+"""Flags `input_examples` that fail their tool's schema, and examples on server tools.
+
+## What it does
+For each tool with `input_examples` ("tool use examples"), checks that the value is an array of
+objects and that each object validates against the tool's input schema (with jsonschema-rs,
+whose `pattern` matching is bounded, so a runaway pattern cannot hang the run). Also reports
+`input_examples` on a server tool (web search, code execution, the tool search tool, ...).
+Tools whose schema is itself invalid are left to `invalid-input-schema`.
+
+## Why is this bad?
+Every example must validate against `input_schema`, otherwise the API rejects the request with a
+400 (tool-search-facts.md §1.4; Bedrock's wording: "Tool 'get_weather' input_examples[0] is
+invalid: Missing required property 'location'"). Examples are not allowed on server tools at all
+("input_examples is not supported for server-side tool", §1.4).
+
+## Example
+```json
+[{"name": "get_weather", "description": "Current weather for a location.",
+  "input_schema": {"type": "object", "required": ["location"],
+                   "properties": {"location": {"type": "string"},
+                                  "unit": {"enum": ["celsius", "fahrenheit"]}}},
+  "input_examples": [{"unit": "celsius"}]}]
+```
+
+## Fix
+```json
+[{"name": "get_weather", "description": "Current weather for a location.",
+  "input_schema": {"type": "object", "required": ["location"],
+                   "properties": {"location": {"type": "string"},
+                                  "unit": {"enum": ["celsius", "fahrenheit"]}}},
+  "input_examples": [{"location": "Paris", "unit": "celsius"}]}]
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolsearch.linter import Context, Problem
+from toolsearch.model import Tool
+from toolsearch.schema_check import compile_schema, instance_errors
+from toolsearch.tool_names import quoted
+
+ID = "invalid-input-example"
+LEVEL = "error"
+SUMMARY = "an input_examples entry fails its tool's schema, or a server tool has examples"
+OPTIONS: dict[str, Any] = {}
+
+
+def _tool_problems(ctx: Context, tool: Tool, examples: Any) -> Iterator[Problem]:
+    name = quoted(tool.name)
+    if not isinstance(examples, list):
+        yield ctx.tool_problem(
+            tool,
+            f"input_examples of {name} is not an array; the API rejects the request (400); "
+            "make it an array of example inputs",
+            "/input_examples",
+        )
+        return
+    validator = compile_schema(tool.input_schema).validator
+    for index, example in enumerate(examples):
+        where = f"/input_examples/{index}"
+        if not isinstance(example, Mapping):
+            yield ctx.tool_problem(
+                tool,
+                f"input_examples[{index}] of {name} is not an object; the API rejects the "
+                "request (400); give an object of arguments",
+                where,
+            )
+            continue
+        if validator is None:
+            continue
+        errors = list(instance_errors(validator, example))
+        if not errors:
+            continue
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        yield ctx.tool_problem(
+            tool,
+            f"input_examples[{index}] of {name} fails its input schema: {first.message}"
+            f"{more}; the API rejects the request (400); fix the example or the schema",
+            where + first.pointer,
+        )
+
+
+def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+    scope = ctx.scope
+    for tool in scope.tools:
+        examples = tool.raw.get("input_examples")
+        if examples is not None:
+            yield from _tool_problems(ctx, tool, examples)
+    for server_tool in scope.server_tools:
+        if server_tool.raw.get("input_examples") is None:
+            continue
+        loc = server_tool.location
+        where = ctx.locate(loc.file, loc.pointer + "/input_examples", fallback=loc)
+        label = quoted(server_tool.name or server_tool.type)
+        yield Problem(
+            f"server tool {label} has input_examples; the API rejects the request (400 "
+            '"input_examples is not supported for server-side tool"); remove them',
+            where,
+            server_tool.name,
+            server_tool.source,
+        )

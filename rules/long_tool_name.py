@@ -1,0 +1,66 @@
+"""Flags tool names of 65-128 valid characters: past the documented limit, within the observed.
+
+## What it does
+Reports a tool whose name as sent is made of valid characters (`a-z A-Z 0-9 _ -`) but is 65 to
+128 characters long. Under `--target claude-code` the name checked is `mcp__<server>__<tool>`,
+and the message says when Claude Code's prefix pushed it over 64. Longer names, and names with
+other characters, are `invalid-tool-name`.
+
+## Why is this bad?
+The docs say 64 characters at most (`^[a-zA-Z0-9_-]{1,64}$`, tool-search-facts.md §1.1). API
+errors seen since mid-2025 say 128 for `tools[].name`, while `tool_reference.tool_name` was
+still limited to 64 in January-February 2026 (§1.2): a deferred tool with a longer name could be
+defined but not loaded by a search. UNCERTAIN: which limit holds today, so this is a warning
+(decisions.md, "Rule levels"). Claude Code's `mcp__<server>__` prefix counts (§6.4).
+
+## Example
+```json
+[{"name": "salesforce_marketing_cloud_create_or_update_subscriber_preferences_v2",
+  "description": "Create or update a subscriber's preferences in Marketing Cloud.",
+  "defer_loading": true, "input_schema": {"type": "object"}}]
+```
+
+## Fix
+```json
+[{"name": "sfmc_upsert_subscriber_preferences",
+  "description": "Create or update a subscriber's preferences in Marketing Cloud.",
+  "defer_loading": true, "input_schema": {"type": "object"}}]
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolsearch.linter import Context, Problem
+from toolsearch.tool_names import (
+    DOCUMENTED_LIMIT,
+    OBSERVED_LIMIT,
+    SentName,
+    bad_characters,
+    name_pointer,
+    quoted,
+)
+
+ID = "long-tool-name"
+LEVEL = "warning"
+SUMMARY = "a tool name has 65-128 characters: over the documented 64, the real limit uncertain"
+OPTIONS: dict[str, Any] = {}
+
+
+def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+    for tool in ctx.scope.tools:
+        name = SentName.of(tool)
+        if not DOCUMENTED_LIMIT < len(name.sent) <= OBSERVED_LIMIT or bad_characters(name.sent):
+            continue
+        state = "deferred, so " if tool.deferred else ""
+        fix = "shorten the server or tool name" if name.prefix else "shorten it"
+        yield ctx.tool_problem(
+            tool,
+            f"{name.label} {quoted(name.sent)} {name.length_note()}; the docs allow "
+            f"{DOCUMENTED_LIMIT} and the API has been seen to accept {OBSERVED_LIMIT} in tools "
+            f"but only {DOCUMENTED_LIMIT} in tool_reference ({state}a search may fail to load it); "
+            f"{fix} to {DOCUMENTED_LIMIT} characters",
+            name_pointer(tool),
+        )

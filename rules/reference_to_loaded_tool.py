@@ -1,0 +1,92 @@
+"""Flags a `tool_reference` that names a tool which is already loaded.
+
+## What it does
+Reports each `tool_reference` block in `messages` whose `tool_name` is a tool of the request
+that is not deferred (no `defer_loading: true`, or kept loaded by an `mcp_toolset`'s
+`configs`). A reference to a tool that does not exist at all is `dangling-tool-reference`.
+
+## Why is this bad?
+Search results are meant to load deferred tools: the docs say each referenced tool must be in
+`tools` "with `defer_loading: true`" (since August 2026: "normally" with it)
+(tool-search-facts.md §2.6). A loaded tool is already in the prompt, so the reference adds
+nothing; it usually means a tool was un-deferred after the conversation started, or a custom
+search tool returns every match, loaded or not. UNCERTAIN: no source says whether the API
+rejects such a reference, so this is a warning (decisions.md, "Rule levels").
+
+## Example
+```json
+{"model": "claude-sonnet-4-5", "max_tokens": 1024,
+ "tools": [
+   {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"},
+   {"name": "get_weather", "description": "Current weather for a city.",
+    "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}],
+ "messages": [
+   {"role": "user", "content": "Weather in Paris?"},
+   {"role": "assistant", "content": [
+     {"type": "server_tool_use", "id": "srvtoolu_1", "name": "tool_search_tool_regex",
+      "input": {"pattern": "weather"}},
+     {"type": "tool_search_tool_result", "tool_use_id": "srvtoolu_1",
+      "content": {"type": "tool_search_tool_search_result",
+                  "tool_references": [{"type": "tool_reference", "tool_name": "get_weather"}]}}]}]}
+```
+
+## Fix
+Defer the tool the search returns:
+```json
+{"model": "claude-sonnet-4-5", "max_tokens": 1024,
+ "tools": [
+   {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"},
+   {"name": "get_weather", "description": "Current weather for a city.", "defer_loading": true,
+    "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}],
+ "messages": [
+   {"role": "user", "content": "Weather in Paris?"},
+   {"role": "assistant", "content": [
+     {"type": "server_tool_use", "id": "srvtoolu_1", "name": "tool_search_tool_regex",
+      "input": {"pattern": "weather"}},
+     {"type": "tool_search_tool_result", "tool_use_id": "srvtoolu_1",
+      "content": {"type": "tool_search_tool_search_result",
+                  "tool_references": [{"type": "tool_reference", "tool_name": "get_weather"}]}}]}]}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolsearch.linter import Context, Problem
+from toolsearch.tool_names import quoted
+
+ID = "reference-to-loaded-tool"
+LEVEL = "warning"
+SUMMARY = "a tool_reference names a tool that is loaded, not deferred"
+OPTIONS: dict[str, Any] = {}
+
+
+def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+    scope = ctx.scope
+    if not scope.references:
+        return
+    loaded = {t.sent_name: t.toolset for t in scope.tools if not t.deferred}
+    servers = {t.name for t in scope.server_tools if t.name is not None and not t.deferred}
+    deferred = {t.sent_name for t in scope.tools if t.deferred}
+    for ref in scope.references:
+        name = ref.tool_name
+        if not isinstance(name, str) or name in deferred:
+            continue
+        if name in loaded:
+            toolset = loaded[name]
+            where = f"in the {quoted(toolset)} toolset's configs" if toolset else "on it"
+            fix = f"set defer_loading: true {where} or drop the reference"
+        elif name in servers:
+            fix = "drop the reference"
+        else:
+            continue
+        yield Problem(
+            f"tool_reference names {quoted(name)}, which is loaded (not deferred); search "
+            "results are meant to load deferred tools and whether the API accepts this is "
+            f"undocumented; {fix}",
+            ref.location,
+            name,
+            ref.source,
+        )

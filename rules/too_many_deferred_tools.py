@@ -1,0 +1,75 @@
+"""Flags a request with more than 10,000 deferred tools.
+
+## What it does
+Counts the deferred tools of each request (custom tools, tools of `mcp_toolset` servers whose
+catalogs were given, deferred server tools) and reports when there are more than
+`max-deferred` (default 10,000, the documented limit).
+
+## Why is this bad?
+Tool search takes at most 10,000 tools with `defer_loading: true` per request (earlier wording:
+10,000 tools "in your catalog") (tool-search-facts.md §2.9). UNCERTAIN: the error text for a
+request over the limit is not documented (§2.4). Toolsets whose catalog was not given are not
+counted, since their tools are unknown.
+
+## Options
+- `max-deferred` (default 10000): the limit. Change it only if Anthropic changes theirs.
+
+## Example
+With this `.toolsearch.yaml` (at the real limit the example would need 10,001 tools):
+```yaml .toolsearch
+rules:
+  too-many-deferred-tools: {max-deferred: 2}
+```
+```json
+[{"name": "get_weather", "description": "Current weather.", "input_schema": {"type": "object"}},
+ {"name": "get_forecast", "description": "Forecast.", "defer_loading": true,
+  "input_schema": {"type": "object"}},
+ {"name": "get_alerts", "description": "Alerts.", "defer_loading": true,
+  "input_schema": {"type": "object"}},
+ {"name": "get_radar", "description": "Radar.", "defer_loading": true,
+  "input_schema": {"type": "object"}}]
+```
+
+## Fix
+Split the catalog over requests (by product area, say), or drop tools nobody calls (same
+`.toolsearch.yaml`):
+```yaml .toolsearch
+rules:
+  too-many-deferred-tools: {max-deferred: 2}
+```
+```json
+[{"name": "get_weather", "description": "Current weather.", "input_schema": {"type": "object"}},
+ {"name": "get_forecast", "description": "Forecast.", "defer_loading": true,
+  "input_schema": {"type": "object"}},
+ {"name": "get_alerts", "description": "Alerts.", "defer_loading": true,
+  "input_schema": {"type": "object"}}]
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolsearch.linter import Context, Problem
+
+ID = "too-many-deferred-tools"
+LEVEL = "error"
+SUMMARY = "more than 10,000 deferred tools in one request"
+OPTIONS: dict[str, Any] = {"max-deferred": 10_000}
+
+
+def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+    scope = ctx.scope
+    limit = int(options["max-deferred"])
+    deferred = [t.location for t in scope.tools if t.deferred]
+    deferred.extend(t.location for t in scope.server_tools if t.deferred)
+    if len(deferred) <= limit:
+        return
+    where = scope.tools_location or deferred[limit]
+    yield Problem(
+        f"{len(deferred):,} tools are deferred in this request; tool search takes at most "
+        f"{limit:,} deferred tools per request; split the catalog over requests or drop "
+        "unused tools",
+        where,
+    )

@@ -1,0 +1,134 @@
+"""Units behind the request-error rules: schema checks, name checks, strict-mode counts."""
+
+from __future__ import annotations
+
+import datetime
+import time
+from typing import Any
+
+import pytest
+
+from toolsearch.rules.strict_mode_limits import count_parameters
+from toolsearch.schema_check import compile_schema, instance_errors, root_type_issue
+from toolsearch.tool_names import bad_characters, suggested_name
+
+DRAFT4 = "http://json-schema.org/draft-04/schema#"
+
+
+def test_schema_is_checked_against_the_draft_it_names() -> None:
+    body: dict[str, Any] = {
+        "type": "object",
+        "properties": {"n": {"type": "number", "minimum": 0, "exclusiveMinimum": True}},
+    }
+    assert compile_schema({"$schema": DRAFT4, **body}).issue is None
+    issue = compile_schema(body).issue  # 2020-12: exclusiveMinimum must be a number
+    assert issue is not None and issue.pointer == "/properties/n/exclusiveMinimum"
+    unknown = compile_schema({"$schema": "https://example.com/meta", **body})
+    assert unknown.issue is not None and unknown.draft.startswith("2020-12, as its $schema")
+
+
+def test_remote_refs_are_never_fetched() -> None:
+    # Loopback only: were retrieval on, it would fail ("error sending request") and report.
+    schema = {"type": "object", "properties": {"a": {"$ref": "http://127.0.0.1:9/s.json"}}}
+    compiled = compile_schema(schema)
+    assert compiled.issue is None and compiled.validator is None
+
+
+def test_a_broken_local_ref_is_located() -> None:
+    schema = {"type": "object", "properties": {"u": {"items": {"$ref": "#/$defs/User"}}}}
+    issue = compile_schema(schema).issue
+    assert issue is not None
+    assert issue.pointer == "/properties/u/items/$ref"
+    assert issue.message == '$ref "#/$defs/User" points at nothing'
+
+
+def test_runaway_patterns_are_bounded() -> None:
+    schema = {"type": "object", "properties": {"a": {"type": "string", "pattern": "^(a+)+$"}}}
+    validator = compile_schema(schema).validator
+    assert validator is not None
+    started = time.perf_counter()
+    errors = list(instance_errors(validator, {"a": "a" * 5000 + "!"}))
+    assert time.perf_counter() - started < 1.0
+    assert [e.pointer for e in errors] == ["/a"]
+
+
+@pytest.mark.parametrize(
+    ("schema", "message"),
+    [
+        ({"type": "object"}, None),
+        ({"properties": {}}, 'has no root "type": "object"'),
+        ({"type": "array"}, 'has root type "array", not "object"'),
+        ({"type": ["object", "null"]}, 'has root type ["object", "null"], not "object"'),
+    ],
+)
+def test_root_type(schema: dict[str, Any], message: str | None) -> None:
+    issue = root_type_issue(schema)
+    assert (issue.message if issue else None) == message
+
+
+def test_ten_thousand_schemas_compile_fast() -> None:
+    """The reason for jsonschema-rs: the jsonschema package takes about 1 ms per schema."""
+    schemas = [
+        {
+            "type": "object",
+            "properties": {
+                f"p{i}": {"type": "string", "description": "x", "pattern": "^[a-z]+$"},
+                "n": {"type": "integer", "minimum": i},
+            },
+            "required": [f"p{i}"],
+        }
+        for i in range(10_000)
+    ]
+    started = time.perf_counter()
+    assert all(compile_schema(s).issue is None for s in schemas)
+    assert time.perf_counter() - started < 2.0  # measured about 0.15 s; the package: ~10 s
+
+
+@pytest.mark.parametrize(
+    ("name", "faults", "suggestion"),
+    [
+        ("get_weather-v2", [], "get_weather-v2"),
+        ("github.create_issue", ["a dot ('.')"], "github_create_issue"),
+        ("send email", ["a space"], "send_email"),
+        ("a/b\u200bc", ["characters outside A-Z a-z 0-9 _ - ('/', U+200B)"], "a_b_c"),
+        ("x" * 70, [], "x" * 64),
+    ],
+)
+def test_name_faults(name: str, faults: list[str], suggestion: str) -> None:
+    assert bad_characters(name) == faults
+    assert suggested_name(name) == suggestion
+
+
+def test_strict_parameters_are_counted_at_every_depth() -> None:
+    schema = {
+        "type": "object",
+        "required": ["a"],
+        "properties": {
+            "a": {"type": ["string", "null"]},
+            "b": {
+                "type": "object",
+                "required": [],
+                "properties": {"c": {"anyOf": [{"type": "string"}, {"type": "integer"}]}},
+            },
+            "d": {"type": "array", "items": {"$ref": "#/$defs/Item"}},
+        },
+        "$defs": {"Item": {"type": "object", "properties": {"e": {"type": "string"}}}},
+    }
+    # optional: b, d, c, e; unions: a, c
+    assert count_parameters(schema) == (4, 2)
+
+
+def test_yaml_values_are_checked_as_json_would_carry_them() -> None:
+    schema: dict[Any, Any] = {
+        "type": "object",
+        "properties": {"day": {"type": "string", "default": datetime.date(2024, 1, 1)}},
+        1: {"note": "an integer key, as YAML allows"},
+    }
+    compiled = compile_schema(schema)
+    assert compiled.issue is None and compiled.validator is not None
+    assert list(instance_errors(compiled.validator, {"day": datetime.date(2024, 1, 1)})) == []
+
+
+def test_strict_counts_ignore_odd_required_entries() -> None:
+    schema = {"type": "object", "required": [{"a": 1}, "b"], "properties": {"a": {}, "b": {}}}
+    assert count_parameters(schema) == (1, 0)
