@@ -251,8 +251,11 @@ def _usage_reason(calls: int, sessions: int, from_table: bool) -> str:
     if not calls:
         return "never called in the usage evidence"
     times = "once" if calls == 1 else f"{calls:,} times"
+    plural = "s" if sessions != 1 else ""
+    if sessions and from_table:
+        return f"called {times} ({sessions} session{plural} and a usage table)"
     if sessions:
-        return f"called {times} in {sessions} session{'s' if sessions != 1 else ''}"
+        return f"called {times} in {sessions} session{plural}"
     return f"called {times} (usage table)" if from_table else f"called {times}"
 
 

@@ -123,15 +123,14 @@ def test_usage_formats_through_the_cli(runner: CliRunner, in_tmp: Path) -> None:
     assert data["basis"] == "usage"
     first = data["tools"][0]
     assert (first["name"], first["calls"], first["sessions"]) == ("refund_payment", 14, 1)
-    assert first["reasons"][0] == "called 14 times in 1 session"
+    assert first["reasons"][0] == "called 14 times (1 session and a usage table)"
     usage = data["usage"]
     assert (usage["calls"], usage["matched"], usage["search_calls"]) == (16, 14, 1)
     assert usage["unknown"] == {"Read": 1}
     code, out, _ = run(runner, "recommend", str(path), "--usage", str(logs))
     assert code == 0
     assert (
-        "Usage: 16 calls from 2 files (1 session); 14 matched catalog tools; 1 tool search calls"
-        in out
+        "Usage: 16 calls from 2 files (1 session); 14 to catalog tools; 1 tool search call\n" in out
     )
     assert "unknown tools: Read (1)" in out
 

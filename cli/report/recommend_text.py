@@ -19,6 +19,10 @@ DEFAULT_ROWS = 40
 UNKNOWN_SHOWN = 8
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
 def _n(value: float) -> str:
     return f"{round(value):,}"
 
@@ -78,9 +82,9 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
 def _usage_parts(usage: UsageReport) -> list[Any]:
     files = len(usage.evidence.files)
     line = (
-        f"Usage: {usage.total_calls:,} calls from {files} file{'s' if files != 1 else ''}"
-        f" ({usage.sessions} session{'s' if usage.sessions != 1 else ''}); "
-        f"{usage.matched_calls:,} matched catalog tools; {usage.search_calls:,} tool search calls"
+        f"Usage: {_count(usage.total_calls, 'call')} from {_count(files, 'file')} "
+        f"({_count(usage.sessions, 'session')}); {usage.matched_calls:,} to catalog tools; "
+        f"{_count(usage.search_calls, 'tool search call')}"
     )
     parts: list[Any] = [Text(line)]
     if usage.by_name_only:
