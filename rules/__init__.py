@@ -6,9 +6,12 @@ from types import ModuleType
 
 from toolsearch.rules import (
     all_deferred,
+    always_load_ignored,
     dangling_tool_reference,
     deferred_search_tool,
     deferred_with_cache_control,
+    deferred_without_search,
+    duplicate_description,
     duplicate_tool_name,
     examples_with_tool_search,
     invalid_input_example,
@@ -18,13 +21,22 @@ from toolsearch.rules import (
     long_tool_name,
     malformed_tool,
     mcp_server_mismatch,
+    missing_description,
     reference_to_loaded_tool,
+    short_description,
     strict_mode_limits,
+    suspicious_description,
     too_many_deferred_tools,
+    too_many_loaded_tools,
+    tool_choice_deferred,
+    tool_search_not_worth_it,
     toolset_catalog_unknown,
     uncertain_model_support,
+    undescribed_parameter,
     unknown_tool_in_configs,
+    unsearchable_description,
     unsupported_model,
+    upfront_token_budget,
 )
 
 RULES: tuple[ModuleType, ...] = (
@@ -49,4 +61,17 @@ RULES: tuple[ModuleType, ...] = (
     mcp_server_mismatch,
     unknown_tool_in_configs,
     strict_mode_limits,
+    # Works, but costs tokens or accuracy (issue 3).
+    deferred_without_search,
+    too_many_loaded_tools,
+    upfront_token_budget,
+    tool_search_not_worth_it,
+    missing_description,
+    short_description,
+    undescribed_parameter,
+    duplicate_description,
+    tool_choice_deferred,
+    suspicious_description,
+    always_load_ignored,
+    unsearchable_description,
 )

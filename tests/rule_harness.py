@@ -61,13 +61,14 @@ def write_blocks(section: str, folder: Path) -> list[str]:
     """Write each fenced block as a source file; '```json github' names the source github.
 
     A '```yaml .toolsearch' block is the config of the example: written, found by discovery
-    (the rule runs in ``folder``), and not passed as a source.
+    (the rule runs in ``folder``), and not passed as a source; so is a '```yaml config' block
+    (written as config.yaml and passed with --config).
     """
     args = []
     for index, (language, info, body) in enumerate(FENCE.findall(section)):
         name = info.strip() or f"example{index or ''}"
         path = folder / f"{name}.{language}"
         path.write_text(body, encoding="utf-8")
-        if name != CONFIG_STEM:
+        if name != CONFIG_STEM and path.name != "config.yaml":
             args.append(path.name)
     return args

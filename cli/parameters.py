@@ -1,0 +1,107 @@
+"""The parameters of an input schema, nested ones included, with their pointers and descriptions.
+
+Tool search reads argument names and descriptions (tool-search-facts.md §2.1). The walk follows
+``properties``, array ``items``, ``anyOf``/``oneOf``/``allOf`` branches and local ``$ref``s
+(each definition once), to a bounded depth, so odd or recursive schemas cannot run away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, NamedTuple
+
+from toolsearch.locate import split_pointer
+
+MAX_DEPTH = 16
+_BRANCHES = ("anyOf", "oneOf", "allOf")
+_CHILD_KEYS = frozenset({"properties", "items", "$ref", *_BRANCHES})
+
+
+class Parameter(NamedTuple):
+    """One property of a schema: ``path`` as people write it (``filter.owner``, ``tags[].name``)."""
+
+    path: str
+    name: str
+    pointer: str  # below the schema root
+    description: str | None
+    nested: bool
+
+
+def parameters(schema: Any, nested: bool = True) -> Iterator[Parameter]:
+    """Every property, in schema order; a path met twice (in two branches) is given once."""
+    if not isinstance(schema, Mapping):
+        return
+    seen: dict[str, Parameter] = {}
+    refs: set[str] = set()
+    stack: list[tuple[Mapping[str, Any], str, str, int]] = [(schema, "", "", 0)]
+    while stack:
+        node, pointer, prefix, depth = stack.pop()
+        children: list[tuple[Mapping[str, Any], str, str, int]] = []
+        deeper = depth < MAX_DEPTH
+        properties = node.get("properties")
+        if isinstance(properties, Mapping):
+            for name, sub in properties.items():
+                key = str(name)
+                where = f"{pointer}/properties/{_escape(key)}"
+                path = prefix + key
+                body = sub if isinstance(sub, Mapping) else {}
+                target = _lookup(schema, body) if "$ref" in body else None
+                described = _description(body) or (_description(target) if target else None)
+                old = seen.get(path)
+                if old is None:
+                    seen[path] = Parameter(path, key, where, described, bool(prefix))
+                elif described and not old.description:
+                    seen[path] = old._replace(description=described)
+                if nested and deeper and not _CHILD_KEYS.isdisjoint(body) and _first(body, refs):
+                    inside = str(body["$ref"])[1:] if target is not None else where
+                    children.append((target or body, inside, f"{path}.", depth + 1))
+        items = node.get("items")
+        if isinstance(items, Mapping) and deeper and (nested or not prefix):
+            inner = prefix[:-1] + "[]." if prefix else prefix
+            children.append((items, pointer + "/items", inner, depth + 1))
+        for key in _BRANCHES:
+            branches = node.get(key)
+            if isinstance(branches, list) and deeper:
+                for index, branch in enumerate(branches):
+                    if isinstance(branch, Mapping) and _first(branch, refs):
+                        target = _lookup(schema, branch)
+                        inside = str(branch["$ref"])[1:] if target else f"{pointer}/{key}/{index}"
+                        children.append((target or branch, inside, prefix, depth + 1))
+        stack.extend(reversed(children))
+    yield from seen.values()
+
+
+def _escape(token: str) -> str:
+    """A JSON Pointer reference token (RFC 6901)."""
+    if "~" in token or "/" in token:
+        return token.replace("~", "~0").replace("/", "~1")
+    return token
+
+
+def _description(node: Mapping[str, Any]) -> str | None:
+    text = node.get("description")
+    return text if isinstance(text, str) and text.strip() else None
+
+
+def _first(node: Mapping[str, Any], seen: set[str]) -> bool:
+    """False for a ``$ref`` already walked: each definition is walked once."""
+    ref = node.get("$ref")
+    if not isinstance(ref, str):
+        return True
+    if ref in seen:
+        return False
+    seen.add(ref)
+    return True
+
+
+def _lookup(root: Mapping[str, Any], node: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The local definition a ``$ref`` names (``#/$defs/x``), or None."""
+    ref = node.get("$ref")
+    if not isinstance(ref, str) or not ref.startswith("#/"):
+        return None
+    target: Any = root
+    for part in split_pointer(ref[1:]):
+        if not isinstance(target, Mapping) or part not in target:
+            return None
+        target = target[part]
+    return target if isinstance(target, Mapping) else None

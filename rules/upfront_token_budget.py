@@ -1,0 +1,99 @@
+"""Flags requests whose upfront token cost exceeds a budget.
+
+## What it does
+Estimates each scope's upfront cost as `toolsearch budget` does: the tool-use system prompt for
+the model and `tool_choice`, 500 tokens per loaded search tool, and every loaded tool's
+definition. It reports scopes whose cost exceeds `max-tokens`, with the parts of the figure and
+the costliest loaded tools. The figure is an estimate (cl100k_base calibrated per model family;
+`toolsearch budget --exact` counts it with Anthropic's `count_tokens`).
+
+Options:
+- `max-tokens` (default 10,000): the budget. When the rule's own `max-tokens` is not set in the
+  config, `budget.max-upfront` applies, else 10,000 (decisions.md, "Config").
+
+## Why is this bad?
+Loaded tool definitions are paid for on every request and take context before any work starts.
+Anthropic advises tool search once definitions pass 10,000 tokens (tool-search-facts.md §2.9;
+§5: 58 tools took about 55,000 tokens, against about 8,700 with tool search).
+
+## Example
+```yaml config
+rules:
+  upfront-token-budget: {max-tokens: 500}
+```
+```json
+{"model": "claude-sonnet-4-5", "tools": [
+  {"name": "get_weather",
+   "description": "Current weather for a city, with temperature, wind and rain.",
+   "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}
+]}
+```
+
+## Fix
+Defer tools behind tool search, or raise the budget:
+```yaml config
+rules:
+  upfront-token-budget: {max-tokens: 1000}
+```
+```json
+{"model": "claude-sonnet-4-5", "tools": [
+  {"name": "get_weather",
+   "description": "Current weather for a city, with temperature, wind and rain.",
+   "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}
+]}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolsearch.linter import Context, Problem
+from toolsearch.partial_budget import loaded_budget
+from toolsearch.places import scope_location
+
+ID = "upfront-token-budget"
+LEVEL = "warning"
+SUMMARY = "the upfront cost of a request (estimate) exceeds max-tokens (default 10,000)"
+OPTIONS: dict[str, Any] = {"max-tokens": 10_000}
+SHOWN = 3
+
+
+def limit(ctx: Context, options: Mapping[str, Any]) -> tuple[float, str]:
+    """The budget and its origin: the rule's option > ``budget.max-upfront`` > 10,000."""
+    own = ctx.config.rules.get(ID)
+    if isinstance(own, Mapping) and "max-tokens" in own:
+        return options["max-tokens"], "max-tokens"
+    if ctx.config.max_upfront is not None:
+        return ctx.config.max_upfront, "budget.max-upfront"
+    return options["max-tokens"], "max-tokens"
+
+
+def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+    budget_tokens, origin = limit(ctx, options)
+    budget = loaded_budget(ctx)
+    totals = budget.totals
+    if round(totals.upfront) <= budget_tokens:
+        return
+    loaded = [r for r in budget.rows if not r.deferred]
+    loaded_sum = sum(r.tokens for r in loaded)
+    parts = [f"tool-use system prompt {round(totals.system_prompt):,}"]
+    if totals.search_tool:
+        parts.append(f"search tool {round(totals.search_tool):,}")
+    parts.append(
+        f"{len(loaded)} loaded tool{'s' if len(loaded) != 1 else ''} {round(loaded_sum):,}"
+    )
+    costliest = ", ".join(f"{r.name!r} ~{round(r.tokens):,}" for r in loaded[:SHOWN])
+    advice = (
+        "defer more tools behind tool search"
+        if ctx.scope.uses_tool_search
+        else "defer tools behind a tool search tool"
+    )
+    yield Problem(
+        f"upfront cost is about {round(totals.upfront):,} tokens (estimate for "
+        f"{budget.model_id}), over {origin} {budget_tokens:,}: {' + '.join(parts)}"
+        + (f"; costliest loaded: {costliest}" if costliest else "")
+        + f"; {advice}",
+        scope_location(ctx.scope),
+    )
