@@ -8,7 +8,8 @@ Points per tool, each with the plain reason shown to the user (README states the
   other tools then act on, so a task often starts with them;
 - cheap, +2 / +1 / 0: the tool's estimated tokens fall in the cheapest, middle or costliest third
   of its scope (a loaded tool is paid for on every request);
-- used in the request's own ``messages`` (a ``tool_use`` or ``tool_reference`` naming it), +2;
+- called in the request's own ``messages`` (a ``tool_use`` block of an assistant turn), +2; a
+  ``tool_reference`` does not count (it names a tool a search loaded, which stays deferred);
 - reached by typical intents, +2 / +1 / 0 by thirds, when the search signal is available.
 
 A tool named by ``tool_choice`` must stay loaded: it is kept like a pin.
@@ -104,12 +105,10 @@ def cost(tokens: float, ordered: Sequence[float]) -> Signal:
 
 
 def mentions(scope: Scope, messages: object) -> Counter[str]:
-    """How often a request's own ``messages`` name each tool: ``tool_use`` blocks of assistant
-    turns and ``tool_reference`` blocks, by the name as sent."""
+    """How often the assistant turns of a request's ``messages`` call each tool (``tool_use``
+    blocks, by the name as sent). ``tool_reference`` blocks do not count: they name tools a
+    search loaded, which should stay deferred (lint ``reference-to-loaded-tool``)."""
     counts: Counter[str] = Counter()
-    for reference in scope.references:
-        if isinstance(reference.tool_name, str):
-            counts[reference.tool_name] += 1
     for call in calls_in_messages(messages, scope.name, scope.name):
         counts[call.shown] += call.count
     return counts
@@ -143,7 +142,7 @@ class ScopeSignals:
         used = self.in_messages.get(tool.sent_name, 0) or self.in_messages.get(tool.name, 0)
         if used:
             times = "once" if used == 1 else f"{used} times"
-            found.append(Signal(MESSAGE_POINTS, f"used in the request's messages ({times})"))
+            found.append(Signal(MESSAGE_POINTS, f"called in the request's messages ({times})"))
         if self.reach is not None:
             reached = self.reach.get(key, 0)
             which = 2 - third(reached, self._reaches)

@@ -119,7 +119,7 @@ def test_tool_choice_and_messages(tmp_path: Path) -> None:
     ranked = {r.tool.name: r for r in choice.ranked}
     assert ranked["export_report"].kept
     assert ranked["export_report"].reasons[0] == "named by tool_choice: must stay loaded"
-    assert "used in the request's messages (once)" in ranked["sync_inventory"].reasons
+    assert "called in the request's messages (once)" in ranked["sync_inventory"].reasons
 
 
 def test_keep_and_pin(shop: str) -> None:
