@@ -3,3 +3,23 @@
 from __future__ import annotations
 
 __version__ = "0.1.0"
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toolsearch.library import CatalogLike
+    from toolsearch.searchers import Result
+
+
+def search(catalog: CatalogLike, query: str, **options: Any) -> list[Result]:
+    """Search a catalog as the tool search tool would; see ``toolsearch.library.search``."""
+    from toolsearch.library import search as run
+
+    return run(catalog, query, **options)
+
+
+def tool_references(results: list[Result]) -> list[dict[str, Any]]:
+    """The ``tool_result`` content a client-side search tool returns for ``results``."""
+    from toolsearch.searchers import tool_references as build
+
+    return build(results)

@@ -137,6 +137,7 @@ def common_inputs(
     config_path: Path | None,
     target: str | None,
     skip: bool = False,
+    locate: bool = True,
 ) -> tuple[Any, Any]:
     """Load config and inputs shared by every command."""
     from toolsearch.config import TARGETS, load_config
@@ -144,7 +145,8 @@ def common_inputs(
 
     config = load_config(config_path)
     chosen = choose(target, TARGETS, "--target") or config.target or "api"
-    inputs = load_inputs(list(sources or []), config, chosen, skip)  # type: ignore[arg-type]
+    chosen_target: Any = chosen
+    inputs = load_inputs(list(sources or []), config, chosen_target, skip, locate=locate)
     return config, inputs
 
 
@@ -338,6 +340,138 @@ def rule_command(
 
 
 # --- query / eval (issue 4) ------------------------------------------------------------------
+
+
+ModeOpt = Annotated[
+    str | None,
+    typer.Option("--mode", "-m", help="bm25 (natural language, default) or regex (re.search)."),
+]
+AllToolsOpt = Annotated[
+    bool,
+    typer.Option("--all", help="Search every tool, not only the deferred ones."),
+]
+
+
+@app.command()
+def query(
+    text: Annotated[
+        str,
+        typer.Argument(
+            metavar="QUERY",
+            help="Words (bm25; also 'select:a,b' and '+term'), or a Python regex (regex).",
+        ),
+    ],
+    sources: Sources = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    mode: ModeOpt = None,
+    limit: Annotated[
+        int | None,
+        typer.Option(
+            "--limit", "-n", help="How many tools to return (default 5, as the API).", min=1
+        ),
+    ] = None,
+    all_tools: AllToolsOpt = False,
+    output_format: Annotated[
+        str | None, typer.Option("--format", "-f", help="text, json or tool-reference.")
+    ] = None,
+    skip_non_catalogs: SkipOpt = False,
+) -> None:
+    """Preview what the tool search tool returns for a query."""
+
+    def run() -> int:
+        from toolsearch.commands.query import QUERY_FORMATS, QueryOptions, run_query
+        from toolsearch.searchers import MODES
+
+        fmt = choose(output_format, QUERY_FORMATS, "--format") or "text"
+        choose(mode, MODES, "--mode")
+        cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs, locate=False)
+        options = QueryOptions(
+            query=text,
+            mode=mode,
+            limit=limit,
+            all_tools=all_tools,
+            fmt=fmt,
+            color=use_color(),
+            width=terminal_width(),
+        )
+        report, code = run_query(inputs, cfg, options)
+        write(report)
+        return code
+
+    guarded(run)
+
+
+@app.command("eval")
+def eval_command(
+    arguments: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[CASES] [SOURCE...]",
+            help="A cases file (JSONL, JSON or YAML), then catalog sources. With --self, "
+            "sources only.",
+            show_default=False,
+        ),
+    ] = None,
+    self_check: Annotated[
+        bool,
+        typer.Option("--self", help="No cases: search for each tool with its own words."),
+    ] = False,
+    mode: Annotated[
+        list[str] | None,
+        typer.Option("--mode", "-m", help="bm25 or regex (repeatable; default: each case's own)."),
+    ] = None,
+    at: Annotated[
+        int, typer.Option("--at", help="The k of recall@k that --min-recall and misses use.", min=1)
+    ] = 5,
+    min_recall: Annotated[
+        float | None,
+        typer.Option("--min-recall", help="Exit 1 when a mode's recall@k is below this (0-1)."),
+    ] = None,
+    all_tools: AllToolsOpt = False,
+    misses: Annotated[
+        int, typer.Option("--misses", help="How many misses the text output shows.", min=0)
+    ] = 20,
+    output_format: Annotated[
+        str | None, typer.Option("--format", "-f", help="text or json.")
+    ] = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    skip_non_catalogs: SkipOpt = False,
+) -> None:
+    """Measure whether search finds the right tools: recall@k, hit@5, MRR and the misses."""
+
+    def run() -> int:
+        from toolsearch.commands.eval import EVAL_FORMATS, EvalOptions, run_eval
+        from toolsearch.searchers import MODES
+
+        fmt = choose(output_format, EVAL_FORMATS, "--format") or "text"
+        for item in mode or []:
+            choose(item, MODES, "--mode")
+        args = list(arguments or [])
+        cases = None
+        if not self_check:
+            if not args:
+                raise UsageError("eval needs a CASES file (or --self to check each tool)")
+            cases = Path(args.pop(0))
+        cfg, inputs = common_inputs(args, config, target, skip_non_catalogs, locate=False)
+        options = EvalOptions(
+            cases=cases,
+            self_check=self_check,
+            modes=tuple(dict.fromkeys(mode or ())),
+            at=at,
+            min_recall=min_recall,
+            all_tools=all_tools,
+            fmt=fmt,
+            misses_shown=misses,
+            color=use_color(),
+            width=terminal_width(),
+        )
+        text, code = run_eval(inputs, cfg, options)
+        write(text)
+        return code
+
+    guarded(run)
 
 
 # --- recommend (issue 5) ---------------------------------------------------------------------

@@ -23,3 +23,12 @@ class ConfigError(ToolsearchError):
 
 class ServerError(ToolsearchError):
     """A remote endpoint or MCP server that failed."""
+
+
+class SearchInputError(ToolsearchError):
+    """A query the search tool refuses; ``code`` is the API's ``error_code``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.detail = message

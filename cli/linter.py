@@ -287,12 +287,12 @@ def run(
 
 def _check_ignored_tools(catalog: Catalog, config: Config) -> None:
     """An ignore entry naming a tool by an ambiguous bare name is a config error."""
-    from toolsearch.identity import resolve
+    from toolsearch.identity import lookup
 
     for index, entry in enumerate(config.ignore):
         tool = entry.get("tool")
         if tool is not None:
-            resolve(catalog.tools, str(tool), f"{config.where}: ignore[{index}].tool")
+            lookup(catalog.tools, str(tool), f"{config.where}: ignore[{index}].tool")
 
 
 def sort_key(d: Diagnostic) -> tuple[Any, ...]:

@@ -33,6 +33,7 @@ from toolsearch.rules import (
     toolset_catalog_unknown,
     uncertain_model_support,
     undescribed_parameter,
+    unfindable_tool,
     unknown_tool_in_configs,
     unsearchable_description,
     unsupported_model,
@@ -74,4 +75,5 @@ RULES: tuple[ModuleType, ...] = (
     suspicious_description,
     always_load_ignored,
     unsearchable_description,
+    unfindable_tool,
 )

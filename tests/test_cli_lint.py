@@ -123,7 +123,7 @@ def test_unknown_rule_flag_and_fail_on(runner: CliRunner) -> None:
 def test_rules_and_rule_commands(runner: CliRunner) -> None:
     result = runner.invoke(app, ["rules"])
     assert result.exit_code == 0
-    assert re.search(r"^all-deferred +error ", result.stdout, re.M)
+    assert re.search(r"^all-deferred +error ", result.stdout, re.M)  # columns fit the ids
     result = runner.invoke(app, ["rule", "all-deferred"])
     assert result.exit_code == 0
     assert "## Why is this bad?" in result.stdout
@@ -138,7 +138,7 @@ def test_ignore_by_tool_name_and_ambiguity(runner: CliRunner, in_tmp: Path) -> N
     (in_tmp / ".toolsearch.yaml").write_text("ignore:\n  - {tool: dup}\n")
     code, _, err = lint(runner, "a.json", "b.json")
     assert code == 2
-    assert "'dup' is ambiguous: it names a/dup, b/dup; write source/name" in err
+    assert "tool name 'dup' is ambiguous: a/dup, b/dup; write source/name" in err
     (in_tmp / ".toolsearch.yaml").write_text("ignore:\n  - {tool: a/dup}\n")
     code, _, _ = lint(runner, "a.json", "b.json")
     assert code == 0

@@ -1,0 +1,52 @@
+"""``eval --format json``: metrics per mode, misses and the gate, as a versioned document."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from toolsearch.commands.eval import EvalReport
+from toolsearch.evaluation import Metrics, Outcome
+from toolsearch.identity import display_name
+
+
+def _figure(value: float) -> float:
+    return round(value, 4)
+
+
+def metrics_dict(found: Metrics, ks: tuple[int, ...]) -> dict[str, Any]:
+    return {
+        "cases": found.cases,
+        **{f"recall@{k}": _figure(found.recall[k]) for k in ks},
+        "hit@5": _figure(found.hit5),
+        "mrr": _figure(found.mrr),
+    }
+
+
+def miss_dict(outcome: Outcome, at: int, ambiguous: frozenset[str]) -> dict[str, Any]:
+    return {
+        "id": outcome.case.id,
+        "query": outcome.case.query,
+        "mode": outcome.mode,
+        "expected": list(outcome.case.expected),
+        "ranks": list(outcome.ranks),
+        "got": [display_name(t, ambiguous) for t in outcome.got[:at]],
+        "error": outcome.error,
+    }
+
+
+def render(report: EvalReport) -> str:
+    document = {
+        "schema_version": 1,
+        "cases": report.cases,
+        "self": report.self_check,
+        "at": report.at,
+        "searched": report.searched,
+        "modes": {mode: metrics_dict(found, report.ks) for mode, found in report.modes.items()},
+        "misses": [miss_dict(o, report.at, report.ambiguous) for o in report.misses],
+        "min_recall": report.min_recall,
+        "passed": not report.failures,
+        "failures": report.failures,
+        "notes": report.notes,
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False)

@@ -1,0 +1,103 @@
+"""``eval`` for people: a metrics table per mode, the misses, and the gate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from toolsearch.commands.eval import EvalReport
+from toolsearch.evaluation import Outcome
+from toolsearch.identity import display_name
+from toolsearch.report.console import render as render_console
+from toolsearch.sanitize import one_line
+
+
+def _expected(outcome: Outcome) -> str:
+    parts = []
+    for ident, tool, rank in zip(
+        outcome.case.expected, outcome.expected, outcome.ranks, strict=False
+    ):
+        if tool in outcome.always_loaded:
+            where = "always loaded"
+        else:
+            where = f"rank {rank}" if rank is not None else "not found"
+        parts.append(f"{one_line(ident, 60)} ({where})")
+    return ", ".join(parts)
+
+
+def _miss(outcome: Outcome, at: int, ambiguous: frozenset[str]) -> list[Any]:
+    head = Text("  ")
+    head.append(one_line(outcome.case.id, 40), style="bold")
+    head.append(f" [{outcome.mode}] ")
+    head.append(f'"{one_line(outcome.case.query, 100)}"')
+    lines: list[Any] = [head, Text(f"    expected: {_expected(outcome)}")]
+    if outcome.error:
+        lines.append(Text(f"    error: {one_line(outcome.error, 160)}", style="red"))
+    got = ", ".join(one_line(display_name(t, ambiguous), 60) for t in outcome.got[:at])
+    got = got or "(nothing)"
+    lines.append(Text(f"    got: {got}", style="dim"))
+    return lines
+
+
+def render(report: EvalReport, misses_shown: int, color: bool, width: int | None) -> str:
+    parts: list[Any] = []
+    if report.self_check:
+        what = f"{report.cases} tools, each searched for with its own name and description"
+    else:
+        what = (
+            f"{report.cases} cases from {one_line(report.label)}; {report.searched} tools searched"
+        )
+    parts.append(Text(f"eval: {what}", style="bold"))
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("mode")
+    table.add_column("cases", justify="right")
+    for k in report.ks:
+        table.add_column(f"recall@{k}", justify="right")
+    table.add_column("hit@5", justify="right")
+    table.add_column("MRR", justify="right")
+    for mode, found in report.modes.items():
+        table.add_row(
+            mode,
+            str(found.cases),
+            *(f"{found.recall[k]:.3f}" for k in report.ks),
+            f"{found.hit5:.3f}",
+            f"{found.mrr:.3f}",
+        )
+    parts.append(table)
+    if report.misses:
+        count = len(report.misses)
+        title = (
+            f"{count} not in the top {report.at} for their own words"
+            if report.self_check
+            else f"{count} {'miss' if count == 1 else 'misses'} "
+            f"(an expected tool not in the top {report.at})"
+        )
+        parts.append(Text(""))
+        parts.append(Text(f"{title}:", style="bold"))
+        for outcome in report.misses[:misses_shown]:
+            parts.extend(_miss(outcome, report.at, report.ambiguous))
+        hidden = len(report.misses) - misses_shown
+        if hidden > 0:
+            parts.append(
+                Text(
+                    f"  … {hidden} more (--misses N shows more; --format json lists all)",
+                    style="dim",
+                )
+            )
+    elif report.outcomes:
+        parts.append(Text(f"every expected tool is in the top {report.at}", style="green"))
+    parts.extend(Text(f"note: {one_line(n)}", style="dim") for n in report.notes)
+    if report.min_recall is not None:
+        if report.failures:
+            parts.extend(Text(f"FAILED {one_line(f)}", style="bold red") for f in report.failures)
+        else:
+            parts.append(
+                Text(
+                    f"passed: recall@{report.at} is at least --min-recall {report.min_recall:g} "
+                    "in every mode",
+                    style="green",
+                )
+            )
+    return render_console(parts, color, width)

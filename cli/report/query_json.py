@@ -1,0 +1,52 @@
+"""``query --format json`` and ``--format tool-reference``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from toolsearch.commands.query import QueryReport
+from toolsearch.searchers import Result, tool_references
+
+
+def result_dict(result: Result) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "rank": result.rank,
+        "name": result.name,
+        "score": None if result.score is None else round(result.score, 4),
+        "source": result.source,
+        "scope": result.scope,
+        "matched": result.matched,
+    }
+    if result.tool.sent_name != result.tool.name:
+        item["sent_name"] = result.tool.sent_name
+    return item
+
+
+def render(report: QueryReport) -> str:
+    sets = {s.searched_set for s in report.scopes}
+    document = {
+        "schema_version": 1,
+        "query": report.query,
+        "mode": report.mode,
+        "limit": report.limit,
+        "searched": sum(s.searched for s in report.scopes),
+        "searched_set": sets.pop() if len(sets) == 1 else None,
+        "results": [result_dict(r) for r in report.results],
+        "scopes": [
+            {
+                "scope": s.scope.name,
+                "searched": s.searched,
+                "searched_set": s.searched_set,
+                "matched": s.total,
+            }
+            for s in report.scopes
+        ],
+        "notes": report.notes,
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False)
+
+
+def render_tool_references(report: QueryReport) -> str:
+    """The ``content`` of the ``tool_result`` a client-side search tool returns (facts §2.6)."""
+    return json.dumps(tool_references(report.results), indent=2, ensure_ascii=False)

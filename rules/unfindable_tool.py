@@ -1,0 +1,86 @@
+"""Flags tools that a search made of their own name and description does not return.
+
+## What it does
+Runs the check of `toolsearch eval --self` on each scope: for every searched tool (the deferred
+tools when any tool is deferred, else every tool) it makes a BM25 query from the tool's own name
+and description and reports the tool when it is not among the first `top` results (default 5,
+the API's default `limit`). Scopes with more than `max-tools` searched tools (default 1,000) are
+skipped to keep lint fast; raise the option to check them.
+
+## Why is this bad?
+A deferred tool reaches the model only through a search: the tool search tool returns the 3-5
+best matches by default (tool-search-facts.md §2.1, §2.2). When even the tool's own words rank
+other tools above it, a query from the model will not find it either. The usual causes are tools
+that use the same words as their neighbours (aliases, near-copies across servers) and tools whose
+name and description say nothing specific. The search here is toolsearch's BM25 (see `toolsearch
+query`); the API's own ranking is not published, so treat this as a strong hint, not a proof.
+
+## Example
+```json
+{"tools": [
+  {"name": "read_file", "description": "Read a file.", "inputSchema": {"type": "object"}},
+  {"name": "readFile", "description": "Read a file.", "inputSchema": {"type": "object"}},
+  {"name": "read-file", "description": "Read a file.", "inputSchema": {"type": "object"}},
+  {"name": "file_read", "description": "Read a file.", "inputSchema": {"type": "object"}},
+  {"name": "ReadFile", "description": "Read a file.", "inputSchema": {"type": "object"}},
+  {"name": "read.file", "description": "Read a file.", "inputSchema": {"type": "object"}}
+]}
+```
+
+## Fix
+Keep one tool per job and say in each name and description what sets it apart:
+```json
+{"tools": [
+  {"name": "read_file", "description": "Read a text file.", "inputSchema": {"type": "object"}},
+  {"name": "read_image", "description": "Read an image as base64.",
+   "inputSchema": {"type": "object"}},
+  {"name": "list_directory", "description": "List a folder's entries.",
+   "inputSchema": {"type": "object"}},
+  {"name": "move_file", "description": "Move or rename a file.",
+   "inputSchema": {"type": "object"}},
+  {"name": "delete_file", "description": "Delete a file.", "inputSchema": {"type": "object"}},
+  {"name": "file_info", "description": "Size and dates of a file.",
+   "inputSchema": {"type": "object"}}
+]}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolsearch.evaluation import Evaluator, run_self
+from toolsearch.linter import Context, Problem
+from toolsearch.model import Catalog
+from toolsearch.searchers import searched_tools
+
+ID = "unfindable-tool"
+LEVEL = "warning"
+SUMMARY = "a tool that a search made of its own name and description does not return"
+OPTIONS: dict[str, Any] = {"max-tools": 1000, "top": 5}
+AHEAD_SHOWN = 3
+
+
+def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+    scope = ctx.scope
+    tools, _ = searched_tools(scope)
+    top = int(options["top"])
+    if not tools or len(tools) > int(options["max-tools"]):
+        return
+    evaluator = Evaluator(Catalog((scope,), ctx.catalog.target), at=top)
+    for outcome in run_self(evaluator, scope):
+        rank = outcome.ranks[0]
+        if rank is not None and rank <= top:
+            continue
+        tool = outcome.expected[0]
+        if rank is None:
+            why = "its name and description hold no searchable words"
+        else:
+            ahead = ", ".join(t.name for t in outcome.got[:AHEAD_SHOWN])
+            why = f"it ranks {rank}, behind {ahead}"
+        yield ctx.tool_problem(
+            tool,
+            f"tool {tool.name!r} is not in the top {top} for a search made of its own name and "
+            f"description ({why}); say in its name and description what sets it apart",
+        )

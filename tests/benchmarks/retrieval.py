@@ -1,0 +1,135 @@
+"""Search quality on labelled sets: toolsearch's BM25 next to plain rank-bm25.
+
+Usage: python -m tests.benchmarks.retrieval [metatool] [catalogs]   (from the repository root)
+
+* metatool: ../shared/retrieval/metatool (199 tools, 21,111 queries), read in place.
+* catalogs: the real MCP catalogs in ../shared/catalogs (all but github-legacy, which repeats
+  github) as Claude Code sends them (one scope, names ``mcp__server__tool``) and with their own
+  names, against the hand-written cases in fixtures/eval/real-catalogs.jsonl.
+
+"Plain rank-bm25" is ../shared/retrieval/bm25_baseline.py's method (camelCase split, runs of
+[a-z0-9], name + description + top-level argument names and descriptions, BM25Okapi), run here
+on the same tools and cases so both columns see the same data.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from rank_bm25 import BM25Okapi
+
+from toolsearch.cases import Case, load_cases
+from toolsearch.config import Config
+from toolsearch.evaluation import KS, Evaluator, metrics
+from toolsearch.inputs import load_inputs
+from toolsearch.model import Catalog, Tool
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared"
+
+
+def _plain_tokens(text: str) -> list[str]:
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _plain_document(tool: Tool) -> list[str]:
+    parts = [tool.sent_name, tool.sent_description or ""]
+    schema = tool.input_schema if isinstance(tool.input_schema, dict) else {}
+    for name, prop in (schema.get("properties") or {}).items():
+        parts += [name, prop.get("description", "") if isinstance(prop, dict) else ""]
+    return _plain_tokens(" ".join(parts))
+
+
+def plain_bm25(tools: tuple[Tool, ...], cases: list[tuple[Case, list[int]]]) -> dict[str, float]:
+    """bm25_baseline.py's numbers for (case, expected tool indexes) pairs."""
+    index = BM25Okapi([_plain_document(t) for t in tools])
+    recall = dict.fromkeys(KS, 0.0)
+    hit5 = mrr = 0.0
+    for case, expected in cases:
+        order = list(np.argsort(-index.get_scores(_plain_tokens(case.query)), kind="stable"))
+        ranks = [order.index(i) + 1 for i in expected]
+        for k in KS:
+            recall[k] += sum(1 for r in ranks if r <= k) / len(ranks)
+        hit5 += any(r <= 5 for r in ranks)
+        mrr += 1 / min(ranks)
+    n = len(cases)
+    return {
+        **{f"recall@{k}": recall[k] / n for k in KS},
+        "hit@5": hit5 / n,
+        "mrr": mrr / n,
+    }
+
+
+def ours(catalog: Catalog, cases: list[Case]) -> tuple[dict[str, float], float]:
+    evaluator = Evaluator(catalog)
+    start = time.perf_counter()
+    outcomes = [evaluator.run(case, "bm25") for case in cases]
+    seconds = time.perf_counter() - start
+    m = metrics(outcomes, KS)
+    return {
+        **{f"recall@{k}": m.recall[k] for k in KS},
+        "hit@5": m.hit5,
+        "mrr": m.mrr,
+    }, seconds
+
+
+def compare(label: str, catalog: Catalog, cases: list[Case]) -> dict[str, Any]:
+    scope = catalog.scopes[0]
+    evaluator = Evaluator(catalog)
+    pairs = []
+    for case in cases:
+        _, expected = evaluator.scope_of(case)
+        pairs.append((case, [scope.tools.index(t) for t in expected]))
+    mine, seconds = ours(catalog, cases)
+    plain = plain_bm25(scope.tools, pairs)
+    print(f"\n{label}: {len(scope.tools)} tools, {len(cases)} cases ({seconds:.2f} s for ours)")
+    print(f"{'metric':<10} {'plain rank-bm25':>16} {'toolsearch':>11}")
+    for key in mine:
+        print(f"{key:<10} {plain[key]:>16.4f} {mine[key]:>11.4f}")
+    return {
+        "set": label,
+        "tools": len(scope.tools),
+        "cases": len(cases),
+        "plain": plain,
+        "toolsearch": mine,
+    }
+
+
+def metatool() -> dict[str, Any]:
+    folder = SHARED / "retrieval" / "metatool"
+    inputs = load_inputs([f"metatool={folder / 'tools.json'}"], Config())
+    return compare("metatool", inputs.catalog, load_cases(folder / "queries.jsonl"))
+
+
+def catalogs() -> list[dict[str, Any]]:
+    files = sorted(
+        p
+        for p in (SHARED / "catalogs").glob("*.json")
+        if p.stem not in ("SOURCES", "github-legacy")
+    )
+    inputs = load_inputs([str(p) for p in files], Config(), "claude-code")
+    cases = load_cases(ROOT / "fixtures" / "eval" / "real-catalogs.jsonl")
+    found = [compare("catalogs, Claude Code names", inputs.catalog, cases)]
+    scope = inputs.catalog.scopes[0]
+    bare = tuple(replace(t, sent_name=t.name) for t in scope.tools)
+    plain_names = Catalog((replace(scope, tools=bare),), "claude-code")
+    found.append(compare("catalogs, own names", plain_names, cases))
+    return found
+
+
+if __name__ == "__main__":
+    wanted = sys.argv[1:] or ["metatool", "catalogs"]
+    results: list[Any] = []
+    if "metatool" in wanted:
+        results.append(metatool())
+    if "catalogs" in wanted:
+        results.extend(catalogs())
+    print(json.dumps(results, indent=1), file=sys.stderr)

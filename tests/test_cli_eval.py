@@ -1,0 +1,177 @@
+"""``toolsearch eval`` as a user runs it: metrics, misses, --min-recall, --at, --mode, --self."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import CATALOGS, FIXTURES, needs_shared, shared_catalogs
+from toolsearch.app import app
+from toolsearch.schemas import load_schema
+
+EVAL = FIXTURES / "eval"
+SMALL = str(EVAL / "small.json")
+CASES = str(EVAL / "small.jsonl")
+REGEX_CASES = str(EVAL / "small-regex.yaml")
+
+
+def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["eval", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def eval_json(runner: CliRunner, *args: str, code: int = 0) -> dict[str, Any]:
+    exit_code, out, err = run(runner, "-f", "json", *args)
+    assert exit_code == code, err
+    data: dict[str, Any] = json.loads(out)
+    jsonschema.validate(data, load_schema("eval"))
+    return data
+
+
+def test_text_report(runner: CliRunner) -> None:
+    code, out, _ = run(runner, CASES, SMALL)
+    assert code == 0
+    assert out == (
+        f"eval: 4 cases from {CASES}; 3 tools searched\n"
+        "mode  cases  recall@1  recall@3  recall@5  recall@10  hit@5    MRR\n"
+        "bm25      4     0.375     0.625     0.625      0.625  0.750  0.625\n"
+        "\n"
+        "2 misses (an expected tool not in the top 5):\n"
+        '  c [bm25] "alerts"\n'
+        "    expected: weather_alerts (rank 1), small/stock_price (not found)\n"
+        "    got: weather_alerts\n"
+        '  d [bm25] "football scores"\n'
+        "    expected: stock_price (not found)\n"
+        "    got: (nothing)\n"
+    )
+
+
+def test_json_report_with_hand_computed_metrics(runner: CliRunner) -> None:
+    data = eval_json(runner, CASES, SMALL)
+    assert data["cases"] == 4 and data["at"] == 5 and data["self"] is False
+    assert data["modes"] == {
+        "bm25": {
+            "cases": 4,
+            "recall@1": 0.375,
+            "recall@3": 0.625,
+            "recall@5": 0.625,
+            "recall@10": 0.625,
+            "hit@5": 0.75,
+            "mrr": 0.625,
+        }
+    }
+    assert [m["id"] for m in data["misses"]] == ["c", "d"]
+    assert data["misses"][0] == {
+        "id": "c",
+        "query": "alerts",
+        "mode": "bm25",
+        "expected": ["weather_alerts", "small/stock_price"],
+        "ranks": [1, None],
+        "got": ["weather_alerts"],
+        "error": None,
+    }
+    assert data["passed"] is True and data["min_recall"] is None
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["--min-recall", "0.6"], 0),  # recall@5 0.625
+        (["--min-recall", "0.625"], 0),
+        (["--min-recall", "0.7"], 1),
+        (["--at", "1", "--min-recall", "0.375"], 0),
+        (["--at", "1", "--min-recall", "0.4"], 1),
+        (["--at", "2", "--min-recall", "0.6"], 0),  # rank 2 counts at k=2
+    ],
+)
+def test_min_recall_exit_codes(runner: CliRunner, args: list[str], code: int) -> None:
+    exit_code, out, _ = run(runner, *args, CASES, SMALL)
+    assert exit_code == code
+    assert ("FAILED bm25: recall@" in out) is (code == 1)
+
+
+def test_min_recall_json_and_extra_k(runner: CliRunner) -> None:
+    data = eval_json(runner, "--at", "2", "--min-recall", "0.9", CASES, SMALL, code=1)
+    assert data["modes"]["bm25"]["recall@2"] == 0.625
+    assert data["passed"] is False
+    assert data["failures"] == ["bm25: recall@2 0.6250 is below --min-recall 0.9"]
+
+
+def test_regex_cases_run_in_regex_mode_only(runner: CliRunner) -> None:
+    data = eval_json(runner, REGEX_CASES, SMALL)
+    assert list(data["modes"]) == ["regex"]
+    assert data["modes"]["regex"]["recall@1"] == pytest.approx(0.6667)
+    (miss,) = data["misses"]
+    assert miss["id"] == "broken" and "position 8" in miss["error"]
+
+
+def test_mode_option_selects_and_repeats(runner: CliRunner) -> None:
+    data = eval_json(runner, "--mode", "bm25", "--mode", "regex", CASES, SMALL)
+    assert list(data["modes"]) == ["bm25", "regex"]
+    assert data["cases"] == 4 and data["modes"]["regex"]["cases"] == 4
+    code, _, err = run(runner, "--mode", "bm25", REGEX_CASES, SMALL)
+    assert code == 2 and "no case runs in the selected --mode" in err
+
+
+def test_self_check(runner: CliRunner) -> None:
+    data = eval_json(runner, "--self", SMALL)
+    assert data["self"] is True and data["cases"] == 3 and data["misses"] == []
+    assert data["modes"]["bm25"]["recall@5"] == 1.0
+    bad = str(FIXTURES / "rules" / "unfindable-tool" / "bad.json")
+    data = eval_json(runner, "--self", bad)
+    assert data["cases"] == 8  # the deferred tools; the loaded one is always found
+    assert [(m["id"], m["ranks"]) for m in data["misses"]] == [
+        ("bad/invoice.send", [6]),
+        ("bad/do_it", [None]),
+    ]
+    code, out, _ = run(runner, "--self", bad)
+    assert code == 0 and "2 not in the top 5 for their own words" in out
+    assert run(runner, "--self", "--min-recall", "0.9", bad)[0] == 1
+    assert run(runner, "--self", "--mode", "regex", bad)[0] == 2
+
+
+def test_usage_and_input_errors(runner: CliRunner, tmp_path: Path) -> None:
+    code, _, err = run(runner)
+    assert code == 2 and "needs a CASES file" in err
+    code, _, err = run(runner, "nope.jsonl", SMALL)
+    assert code == 2 and "nope.jsonl" in err
+    wrong = tmp_path / "wrong.jsonl"
+    wrong.write_text('{"query": "weather", "expected": "weather_alert"}\n')
+    code, _, err = run(runner, str(wrong), SMALL)
+    assert code == 2 and 'did you mean "weather_alerts"' in err
+    code, _, err = run(runner, "--min-recall", "1.5", CASES, SMALL)
+    assert code == 2 and "--min-recall must be between 0 and 1" in err
+
+
+@needs_shared
+def test_hand_labelled_real_catalogs_beat_the_plain_baseline(runner: CliRunner) -> None:
+    files = [str(p) for p in shared_catalogs() if p.stem != "github-legacy"]
+    cases = str(EVAL / "real-catalogs.jsonl")
+    data = eval_json(runner, "--target", "claude-code", cases, *files)
+    assert data["cases"] == 96
+    # plain rank-bm25 on the same tools and cases (tests/benchmarks/retrieval.py): 0.8333
+    assert data["modes"]["bm25"]["recall@5"] >= 0.9
+
+
+@needs_shared
+def test_real_catalogs_self_check_finds_every_tool(runner: CliRunner) -> None:
+    data = eval_json(runner, "--self", str(CATALOGS / "github.json"))
+    assert data["cases"] == 117 and data["misses"] == []
+
+
+def test_unfindable_tool_rule_options(runner: CliRunner, in_tmp: Path) -> None:
+    bad = str(FIXTURES / "rules" / "unfindable-tool" / "bad.json")
+    result = runner.invoke(app, ["lint", "--select", "unfindable-tool", "-f", "json", bad])
+    assert result.exit_code == 0  # warnings do not fail at the default --fail-on error
+    assert len(json.loads(result.stdout)["diagnostics"]) == 2
+    (in_tmp / ".toolsearch.yaml").write_text("rules:\n  unfindable-tool: {max-tools: 5}\n")
+    result = runner.invoke(app, ["lint", "--select", "unfindable-tool", "-f", "json", bad])
+    assert json.loads(result.stdout)["diagnostics"] == []  # 8 searched tools > max-tools
+    (in_tmp / ".toolsearch.yaml").write_text("rules:\n  unfindable-tool: {top: 10}\n")
+    result = runner.invoke(app, ["lint", "--select", "unfindable-tool", "-f", "json", bad])
+    assert [d["tool"] for d in json.loads(result.stdout)["diagnostics"]] == ["do_it"]
