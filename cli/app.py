@@ -515,6 +515,13 @@ def recommend(
         str | None,
         typer.Option("--search", help="Search tool to add when none is there: bm25 or regex."),
     ] = None,
+    intents: Annotated[
+        Path | None,
+        typer.Option(
+            "--intents",
+            help="Eval cases whose queries are the typical intents (default: each tool's words).",
+        ),
+    ] = None,
     context_window: Annotated[
         int | None, typer.Option("--context-window", help="Context window size in tokens.", min=1)
     ] = None,
@@ -546,6 +553,7 @@ def recommend(
             model=model,
             context_window=context_window,
             search=mode,
+            intents=intents,
             apply=apply,
             diff=diff,
             show_all=show_all,

@@ -21,7 +21,6 @@ from toolsearch.apply_plan import (
     FilePlan,
     always_load_meta,
     plan_scope,
-    search_tool_entry,
     toolset_fragment,
 )
 from toolsearch.atomic import write_bytes_atomic
@@ -33,7 +32,7 @@ from toolsearch.inputs import Inputs
 from toolsearch.json_edit import JsonEditError, edit_json
 from toolsearch.linter import Diagnostic, Severity, run, settings
 from toolsearch.loader import Document, parse_text
-from toolsearch.recommend import Recommendation, ScopeChoice
+from toolsearch.recommend import Recommendation, ScopeChoice, search_tool_entry
 from toolsearch.yaml_edit import YamlEditError, edit_yaml
 
 BOM = b"\xef\xbb\xbf"

@@ -18,8 +18,8 @@ from typing import Any
 from toolsearch.edit_plan import Edit
 from toolsearch.loader import Document
 from toolsearch.locate import join_pointer, split_pointer
-from toolsearch.model import SEARCH_TOOL_NAMES, McpToolset, Scope, Tool
-from toolsearch.recommend import SEARCH_TYPES, ScopeChoice
+from toolsearch.model import McpToolset, Scope, Tool
+from toolsearch.recommend import ScopeChoice, search_tool_entry
 
 
 @dataclass
@@ -143,7 +143,7 @@ def _plan_search(choice: ScopeChoice, plan: FilePlan, search: str) -> tuple[int,
     if not choice.adds_search:
         return None
     entries = value_at(plan.document.data, _tools_pointer(scope))
-    value = {"type": SEARCH_TYPES[search], "name": SEARCH_TOOL_NAMES[search]}
+    value: dict[str, Any] = dict(search_tool_entry(search))
     plan.summary.append(f"add {value['name']}")
     return len(entries), value
 
@@ -199,10 +199,6 @@ def toolset_fragment(source: str, keep: list[str]) -> dict[str, Any]:
     if keep:
         fragment["configs"] = {name: {"defer_loading": False} for name in keep}
     return fragment
-
-
-def search_tool_entry(search: str) -> dict[str, str]:
-    return {"type": SEARCH_TYPES[search], "name": SEARCH_TOOL_NAMES[search]}
 
 
 def always_load_meta(name: str) -> str:

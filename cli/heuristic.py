@@ -10,20 +10,21 @@ Points per tool, each with the plain reason shown to the user (README states the
   of its scope (a loaded tool is paid for on every request);
 - called in the request's own ``messages`` (a ``tool_use`` block of an assistant turn), +2; a
   ``tool_reference`` does not count (it names a tool a search loaded, which stays deferred);
-- reached by typical intents, +2 / +1 / 0 by thirds, when the search signal is available.
+- reached by typical intents, +2 / +1 / 0: the tool is in the top, middle or bottom third of
+  the scope by how many intents bring it up in a BM25 search (``toolsearch.reach``).
 
 A tool named by ``tool_choice`` must stay loaded: it is kept like a pin.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from toolsearch.model import Scope, Tool
+from toolsearch.terms import words
 from toolsearch.usage_read import calls_in_messages
 
 
@@ -42,7 +43,6 @@ WRITE_VERBS = _words(
     stop restart kill click type navigate fill press drag drop upsert save clear reset request"""
 )
 ENTRY_VERBS = _words("search list find query browse lookup")
-_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
 READ_POINTS = 2.0
 ENTRY_POINTS = 1.0
@@ -61,11 +61,6 @@ class Signal:
     reason: str
 
 
-def name_words(name: str) -> list[str]:
-    """Lower-cased words of an identifier (snake, kebab, dotted and camelCase)."""
-    return [w.lower() for w in _WORD.findall(name)]
-
-
 def read_only(tool: Tool) -> Signal | None:
     """The read-only signal: the server's annotation first, else the name."""
     annotations = tool.raw.get("annotations")
@@ -74,18 +69,18 @@ def read_only(tool: Tool) -> Signal | None:
         return Signal(READ_POINTS, "read-only (annotations.readOnlyHint)")
     if hint is not None:
         return None
-    words = name_words(tool.name)
-    reads = [w for w in words if w in READ_VERBS]
-    if reads and not any(w in WRITE_VERBS for w in words):
+    parts = words(tool.name)
+    reads = [w for w in parts if w in READ_VERBS]
+    if reads and not any(w in WRITE_VERBS for w in parts):
         return Signal(READ_POINTS, f"read-only by its name ({reads[0]!r})")
     return None
 
 
 def entry_point(tool: Tool) -> Signal | None:
-    words = [w for w in name_words(tool.name) if w in ENTRY_VERBS]
-    if not words:
+    found = [w for w in words(tool.name) if w in ENTRY_VERBS]
+    if not found:
         return None
-    return Signal(ENTRY_POINTS, f"entry point ({words[0]!r} finds what other tools act on)")
+    return Signal(ENTRY_POINTS, f"entry point ({found[0]!r} finds what other tools act on)")
 
 
 def third(value: float, ordered: Sequence[float]) -> int:

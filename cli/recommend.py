@@ -19,12 +19,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from toolsearch.budget import ScopeBudget, compute_budget
-from toolsearch.config import Config, suggest
+from toolsearch.config import Config
 from toolsearch.errors import ToolsearchError, UsageError
 from toolsearch.heuristic import MAX_POINTS, ScopeSignals, Signal, mentions
-from toolsearch.identity import resolve
+from toolsearch.identity import ambiguous_names, display_name, find_tool
 from toolsearch.loader import Document
 from toolsearch.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
+from toolsearch.reach import reach
 from toolsearch.tokens import Cl100kCounter
 from toolsearch.usage import UsageReport
 
@@ -64,6 +65,7 @@ class Options:
     model: str | None = None
     context_window: int | None = None
     search: str = "bm25"
+    intents: tuple[str, ...] | None = None  # queries of --intents; None: each tool's own words
     counter: MemoCounter = field(default_factory=MemoCounter, compare=False)
 
 
@@ -122,26 +124,9 @@ class Recommendation:
     @property
     def keep_names(self) -> list[str]:
         """Names of kept tools, ``source/name`` where a name is not unique in the run."""
-        kept = [r.tool for s in self.scopes for r in s.kept]
-        names: dict[str, set[str]] = {}
-        for scope in self.scopes:
-            for ranked in scope.ranked:
-                names.setdefault(ranked.tool.name, set()).add(ranked.tool.source)
-        shown: list[str] = []
-        for tool in kept:
-            label = tool.name if len(names[tool.name]) == 1 else tool.key
-            if label not in shown:
-                shown.append(label)
-        return shown
-
-
-def find_pin(tools: Sequence[Tool], ident: str) -> Tool:
-    """The tool ``--pin`` names (decisions.md: ``name`` when unambiguous, ``source/name``)."""
-    found = resolve(tools, ident, "--pin")
-    if found is None:
-        known = sorted({t.name for t in tools} | {t.key for t in tools})
-        raise UsageError(f"--pin: unknown tool {ident!r}{suggest(ident, known)}")
-    return found
+        ambiguous = ambiguous_names([r.tool for s in self.scopes for r in s.ranked])
+        shown = (display_name(r.tool, ambiguous) for s in self.scopes for r in s.kept)
+        return list(dict.fromkeys(shown))
 
 
 def tool_choice_name(scope: Scope) -> str | None:
@@ -158,7 +143,6 @@ def recommend(
     config: Config,
     options: Options,
     usage: UsageReport | None = None,
-    reach: Mapping[str, tuple[Mapping[tuple[str, str], int], int]] | None = None,
 ) -> Recommendation:
     """Rank every scope's tools and choose the ones to keep loaded."""
     if options.keep is not None and options.keep < 1:
@@ -171,7 +155,7 @@ def recommend(
         counter=options.counter,
     )
     all_tools = [t for s in catalog.scopes for t in s.tools]
-    pins = [find_pin(all_tools, p) for p in options.pins]
+    pins = [find_tool(all_tools, p, "--pin") for p in options.pins]
     messages = {d.display: _messages(d) for d in documents}
     warnings: list[str] = []
     if options.keep is not None and options.keep > MAX_KEEP:
@@ -188,13 +172,8 @@ def recommend(
         scope_pins = [p for p in pins if p.scope == scope.name]
         in_messages = mentions(scope, messages.get(scope.files[0]) if scope.files else None)
         tokens = {(r.source, r.name): r.tokens for r in scope_budget.rows if r.kind == "tool"}
-        scope_reach = reach.get(scope.name) if reach else None
-        signals = ScopeSignals(
-            tokens,
-            in_messages,
-            scope_reach[0] if scope_reach else None,
-            scope_reach[1] if scope_reach else 0,
-        )
+        reached, intents = reach(scope, options.intents)
+        signals = ScopeSignals(tokens, in_messages, reached, intents)
         ranked = rank(scope, signals, usage, scope_pins)
         choices.append(_choose(scope_budget, ranked, options, config, catalog, limit))
     return Recommendation(tuple(choices), usage, options.search, tuple(warnings))
@@ -287,9 +266,14 @@ def project(
     return budget.scopes[0], adds
 
 
+def search_tool_entry(mode: str) -> dict[str, str]:
+    """The tool search tool entry for ``mode`` (bm25 or regex)."""
+    return {"type": SEARCH_TYPES[mode], "name": SEARCH_TOOL_NAMES[mode]}
+
+
 def _search_tool(scope: Scope, mode: str) -> ServerTool:
     location = scope.tools_location or scope.tools[0].location
-    raw = {"type": SEARCH_TYPES[mode], "name": SEARCH_TOOL_NAMES[mode]}
+    raw = search_tool_entry(mode)
     return ServerTool(raw["type"], raw["name"], scope.sources[0], scope.name, location, raw, False)
 
 

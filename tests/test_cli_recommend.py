@@ -251,15 +251,15 @@ def test_apply_on_an_mcp_toolset(runner: CliRunner, in_tmp: Path) -> None:
     write_json(in_tmp / "req.json", body)
     sources = ("req.json", "repo.json")
     errors_before = lint_errors(runner, *sources)
-    predicted = as_json(runner, *sources)["upfront_after"]
+    planned = as_json(runner, *sources)
+    predicted, keep = planned["upfront_after"], planned["keep"]
     code, _, err = run(runner, "recommend", "--apply", *sources)
     assert code == 0, err
     new = json.loads((in_tmp / "req.json").read_text())
     toolset = new["tools"][0]
     assert toolset["default_config"] == {"defer_loading": True}
-    assert toolset["configs"] == {
-        n: {"defer_loading": False} for n in ("tool_03", "tool_07", "tool_10")
-    }
+    assert toolset["configs"] == {n: {"defer_loading": False} for n in keep}
+    assert {"tool_03", "tool_07", "tool_10"} & set(keep)  # read-only tools rank high
     assert new["tools"][1]["name"] == "tool_search_tool_bm25"
     assert upfront(runner, *sources) == predicted
     assert set(lint_errors(runner, *sources)) <= set(errors_before)
@@ -455,3 +455,19 @@ def test_subprocess_run(in_tmp: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["schema_version"] == 1
+
+
+def test_intents_from_eval_cases(runner: CliRunner, in_tmp: Path) -> None:
+    write_json(in_tmp / "shop.json", request(shop_tools()))
+    cases = in_tmp / "cases.jsonl"
+    cases.write_text(
+        "\n".join(
+            json.dumps({"query": q, "expected": "refund_payment"})
+            for q in ("refund the payment to the card", "refund part of a payment")
+        )
+    )
+    data = as_json(runner, "shop.json", "--intents", str(cases))
+    refund = next(t for t in data["tools"] if t["name"] == "refund_payment")
+    assert "reached by 2 of 2 typical intents" in refund["reasons"]
+    code, _, err = run(runner, "recommend", "shop.json", "--intents", "missing.jsonl")
+    assert code == 2 and "missing.jsonl" in err

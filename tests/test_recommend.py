@@ -11,8 +11,9 @@ import pytest
 from tests.catalogs import SHOP, mcp_tools, request, shop_tools, write_json
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
-from toolsearch.heuristic import name_words, read_only
+from toolsearch.heuristic import read_only
 from toolsearch.inputs import load_inputs
+from toolsearch.reach import reach
 from toolsearch.recommend import (
     ConstraintError,
     Options,
@@ -49,9 +50,11 @@ def test_heuristic_without_usage(shop: str) -> None:
     )
     assert ranked["get_invoice"].reasons[0] == "read-only by its name ('get')"
     assert any(r.startswith("costs ") and "tokens (" in r for r in ranked["create_order"].reasons)
-    # Points: read-only 2 + entry point 1 + cheapness 0-2; write tools earn only cheapness.
+    # Points: read-only 2 + entry point 1 + cheapness 0-2 + reach 0-2; write tools earn only
+    # cheapness and reach.
     assert ranked["search_orders"].score >= 3
-    assert all(ranked[n].score <= 2 for n, _, _ in SHOP[3:])
+    assert all(ranked[n].score <= 4 for n, _, _ in SHOP[3:])
+    assert all(r.reasons[-1].endswith("of 12 typical intents") for r in choice.ranked)
     assert choice.deferral and choice.adds_search
     assert result.upfront_after < result.upfront_before
 
@@ -66,7 +69,6 @@ def test_annotations_win_over_the_name(tmp_path: Path) -> None:
     assert read_only(tools["get_secret"]) is None
     signal = read_only(tools["frobnicate"])
     assert signal is not None and signal.reason == "read-only (annotations.readOnlyHint)"
-    assert name_words("getHTTPServer_list.v2") == ["get", "http", "server", "list", "v", "2"]
 
 
 def test_usage_comes_first(shop: str, tmp_path: Path) -> None:
@@ -221,3 +223,17 @@ def test_how_many_beyond_three() -> None:
     ]
     assert len(_default_count([], used)) == 5  # 4 calls is half of the 3rd's 8
     assert len(_default_count([], [*used[:3], _ranked("d", 9, 10, 4, calls=3)])) == 3
+
+
+def test_reach_counts_intents_that_bring_a_tool_up(shop: str) -> None:
+    scope = load_inputs([shop], Config()).catalog.scopes[0]
+    counts, ran = reach(scope, ["refund the payment to the card", "x" * 501])
+    assert ran == 1  # a query over the API's 500 characters is no intent a user could send
+    assert counts[("shop", "refund_payment")] == 1
+    assert sum(counts.values()) == 1  # BM25 returns only tools that hold a query word
+    own, ran = reach(scope)
+    assert ran == 12
+    assert sum(own.values()) <= 12 * 4  # each tool's own words never count for itself
+    result = run([shop], intents=("refund the payment to the card",) * 3)
+    ranked = {r.tool.name: r for r in result.scopes[0].ranked}
+    assert "reached by 3 of 3 typical intents" in ranked["refund_payment"].reasons

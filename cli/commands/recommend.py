@@ -29,6 +29,7 @@ class RecommendOptions:
     model: str | None = None
     context_window: int | None = None
     search: str | None = None
+    intents: Path | None = None
     apply: bool = False
     diff: bool = False
     show_all: bool = False
@@ -53,6 +54,11 @@ def run_recommend(inputs: Inputs, config: Config, options: RecommendOptions) -> 
         evidence = read_usage(options.usage, config.max_file_size)
         usage = match_usage(evidence, inputs.catalog.tools)
     search = options.search or config.search_mode or "bm25"
+    queries = None
+    if options.intents is not None:
+        from toolsearch.cases import load_cases
+
+        queries = tuple(case.query for case in load_cases(options.intents))
     chosen = recommend(
         inputs.catalog,
         inputs.documents,
@@ -64,6 +70,7 @@ def run_recommend(inputs: Inputs, config: Config, options: RecommendOptions) -> 
             model=options.model,
             context_window=options.context_window,
             search=search,
+            intents=queries,
         ),
         usage,
     )
