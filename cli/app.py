@@ -635,6 +635,97 @@ def eval_command(
 # --- recommend (issue 5) ---------------------------------------------------------------------
 
 
+@app.command()
+@live_sources
+def recommend(
+    sources: Sources = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    model: ModelOpt = None,
+    output_format: Annotated[
+        str | None, typer.Option("--format", "-f", help="text or json.")
+    ] = None,
+    usage: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--usage",
+            help="Usage evidence: Claude Code transcripts, Messages API logs, or a name,count "
+            "table (repeatable; files, directories or quoted globs).",
+        ),
+    ] = None,
+    keep: Annotated[
+        int | None, typer.Option("--keep", help="Keep exactly N tools loaded per scope.")
+    ] = None,
+    pin: Annotated[
+        list[str] | None,
+        typer.Option("--pin", help="Keep this tool loaded (name or source/name; repeatable)."),
+    ] = None,
+    max_upfront: Annotated[
+        int | None,
+        typer.Option("--max-upfront", help="Keep each scope's upfront cost at most N tokens."),
+    ] = None,
+    apply: Annotated[
+        bool, typer.Option("--apply", help="Rewrite the request and tools files.")
+    ] = False,
+    diff: Annotated[
+        bool, typer.Option("--diff", help="Show the change as a unified diff (writes nothing).")
+    ] = False,
+    search: Annotated[
+        str | None,
+        typer.Option("--search", help="Search tool to add when none is there: bm25 or regex."),
+    ] = None,
+    intents: Annotated[
+        Path | None,
+        typer.Option(
+            "--intents",
+            help="Eval cases whose queries are the typical intents (default: each tool's words).",
+        ),
+    ] = None,
+    context_window: Annotated[
+        int | None, typer.Option("--context-window", help="Context window size in tokens.", min=1)
+    ] = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="List every tool, not the top 40.")
+    ] = False,
+    skip_non_catalogs: SkipOpt = False,
+) -> None:
+    """Choose the 3-5 tools to keep loaded, say why, and apply it (--apply, --diff)."""
+
+    def run() -> int:
+        from toolsearch.commands.recommend import (
+            RECOMMEND_FORMATS,
+            RecommendOptions,
+            check_sources,
+            run_recommend,
+        )
+
+        fmt = choose(output_format, RECOMMEND_FORMATS, "--format") or "text"
+        mode = choose(search, ("bm25", "regex"), "--search")
+        check_sources(sources)
+        cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs)
+        options = RecommendOptions(
+            fmt=fmt,
+            usage=tuple(usage or ()),
+            keep=keep,
+            pins=tuple(pin or ()),
+            max_upfront=max_upfront,
+            model=model,
+            context_window=context_window,
+            search=mode,
+            intents=intents,
+            apply=apply,
+            diff=diff,
+            show_all=show_all,
+            color=use_color(),
+            width=terminal_width(),
+        )
+        text, code = run_recommend(inputs, cfg, options)
+        write(text)
+        return code
+
+    guarded(run)
+
+
 # --- snapshot (issue 7) ----------------------------------------------------------------------
 
 

@@ -1,0 +1,180 @@
+"""``recommend`` for people: a ranked table per scope, the upfront cost before and after, the
+usage evidence, and what ``--apply``/``--diff`` changed or what to set for MCP sources."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from toolsearch.apply import Advice, Outcome
+from toolsearch.recommend import Recommendation, ScopeChoice
+from toolsearch.report.console import render as render_console
+from toolsearch.sanitize import clean, one_line
+from toolsearch.usage import UsageReport
+
+DEFAULT_ROWS = 40
+UNKNOWN_SHOWN = 8
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
+def _n(value: float) -> str:
+    return f"{round(value):,}"
+
+
+def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
+    scope = choice.scope
+    kept = choice.kept
+    title = Text()
+    title.append(f"Scope {one_line(scope.name)}", style="bold")
+    title.append(f" ({scope.kind}, {len(choice.ranked)} tools, model {choice.before.model_id}): ")
+    if choice.deferral:
+        title.append(f"keep {len(kept)} loaded, defer {len(choice.ranked) - len(kept)}")
+    else:
+        title.append("keep every tool loaded")
+    parts: list[Any] = [title]
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("rank", justify="right")
+    table.add_column("state")
+    table.add_column("score", justify="right")
+    table.add_column("tokens", justify="right")
+    table.add_column("tool", overflow="fold")
+    table.add_column("source", overflow="fold")
+    table.add_column("why", overflow="fold")
+    shown = choice.ranked if show_all else choice.ranked[:DEFAULT_ROWS]
+    for ranked in shown:
+        state = "keep" if ranked.kept else "defer"
+        table.add_row(
+            str(ranked.rank),
+            Text(state, style="bold" if ranked.kept else "dim"),
+            f"{ranked.score:g}",
+            _n(ranked.tokens),
+            Text(one_line(ranked.tool.name, 60)),
+            Text(one_line(ranked.tool.source, 30)),
+            Text(one_line("; ".join(ranked.reasons))),
+        )
+    parts.append(table)
+    hidden = choice.ranked[len(shown) :]
+    if hidden:
+        parts.append(
+            Text(f"… {len(hidden)} more tools, all deferred (--all shows every tool)", style="dim")
+        )
+    before, after = choice.before.totals.upfront, choice.after.totals.upfront
+    change = after - before
+    word = "saves" if change < 0 else "adds"
+    parts.append(
+        Text(
+            f"upfront {_n(before)} -> {_n(after)} tokens ({word} {_n(abs(change))}; "
+            f"every tool loaded: {_n(choice.before.totals.all_loaded)})"
+            + ("; adds a tool search tool (500)" if choice.adds_search else ""),
+            style="bold",
+        )
+    )
+    parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in choice.notes)
+    return parts
+
+
+def _usage_parts(usage: UsageReport) -> list[Any]:
+    files = len(usage.evidence.files)
+    line = (
+        f"Usage: {_count(usage.total_calls, 'call')} from {_count(files, 'file')} "
+        f"({_count(usage.sessions, 'session')}); {usage.matched_calls:,} to catalog tools; "
+        f"{_count(usage.search_calls, 'tool search call')}"
+    )
+    parts: list[Any] = [Text(line)]
+    if usage.by_name_only:
+        parts.append(
+            Text(
+                f"  {usage.by_name_only:,} calls named a server that is no source, matched by name"
+            )
+        )
+    for label, counter in (
+        ("server tools", usage.server_calls),
+        ("unknown tools", usage.unknown),
+        ("names that fit several tools", usage.ambiguous),
+    ):
+        if counter:
+            top = ", ".join(
+                f"{one_line(n, 60)} ({c:,})" for n, c in counter.most_common(UNKNOWN_SHOWN)
+            )
+            more = len(counter) - UNKNOWN_SHOWN
+            suffix = f", and {more} more" if more > 0 else ""
+            parts.append(Text(f"  {label}: {top}{suffix}"))
+    parts.extend(Text(f"  note: {one_line(n)}", style="yellow") for n in usage.evidence.notes)
+    return parts
+
+
+def _advice_parts(advice: Advice) -> list[Any]:
+    source = one_line(advice.source)
+    keep = ", ".join(one_line(k) for k in advice.keep) or "none"
+    parts: list[Any] = [
+        Text(
+            f"{source} is an MCP tools/list source: it has no deferral field; set this instead "
+            f"to keep {keep} loaded:",
+            style="bold",
+        ),
+        Text("  API (Messages request, MCP connector): in tools, beside the search tool"),
+        Text("    " + clean(json.dumps(advice.search_tool))),
+        Text("    " + clean(json.dumps(advice.toolset))),
+        Text(
+            '  Claude Code: in the server\'s tools/list, add _meta {"anthropic/alwaysLoad": '
+            "true} to each kept tool:"
+        ),
+    ]
+    parts.extend(Text("    " + clean(line)) for line in advice.always_load)
+    parts.append(
+        Text(
+            f'  (or "alwaysLoad": true on the {source} server in .mcp.json, which keeps all '
+            f"{advice.tools} of its tools loaded)"
+        )
+    )
+    return parts
+
+
+def render(
+    chosen: Recommendation,
+    outcome: Outcome,
+    notes: list[str],
+    with_diff: bool,
+    color: bool,
+    width: int | None,
+    show_all: bool,
+) -> str:
+    parts: list[Any] = []
+    for index, choice in enumerate(chosen.scopes):
+        if index:
+            parts.append(Text(""))
+        parts.extend(_scope_parts(choice, show_all))
+    parts.append(Text(""))
+    keep = ", ".join(one_line(k) for k in chosen.keep_names) or "none"
+    parts.append(Text(f"Keep loaded: {keep}", style="bold"))
+    basis = "usage evidence first, then the heuristic" if chosen.usage else "the heuristic"
+    parts.append(
+        Text(
+            f"Upfront: {chosen.upfront_before:,} -> {chosen.upfront_after:,} tokens "
+            f"(estimates; ranked by {basis})"
+        )
+    )
+    if chosen.scopes:
+        parts.append(Text(chosen.scopes[0].before.method.describe(), style="dim"))
+    if chosen.usage is not None:
+        parts.extend(_usage_parts(chosen.usage))
+    for change in outcome.changes:
+        verb = "wrote" if change.written else "would change"
+        summary = "; ".join(one_line(s) for s in change.summary)
+        parts.append(Text(f"{verb} {one_line(change.file)}: {summary}", style="bold green"))
+    for advice in outcome.advice:
+        parts.append(Text(""))
+        parts.extend(_advice_parts(advice))
+    parts.extend(Text(f"warning: {one_line(w)}", style="bold yellow") for w in chosen.warnings)
+    parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in [*chosen.notes, *notes])
+    text = render_console(parts, color, width)
+    if with_diff:
+        diffs = "".join(clean(c.diff()) for c in outcome.changes)
+        text += diffs if diffs else "no change to show\n"
+    return text
