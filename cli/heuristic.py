@@ -4,10 +4,14 @@ Points per tool, each with the plain reason shown to the user (README states the
 
 - read-only, +2: MCP ``annotations.readOnlyHint: true``; or, when the tool has no
   ``readOnlyHint``, a name with a read verb (get, list, search, ...) and no write verb;
-- entry point, +1: a name with search, list, find, query, browse or lookup: these find what
+- entry point, +2: a name with search, list, find, query, browse or lookup: these find what
   other tools then act on, so a task often starts with them;
-- cheap, +2 / +1 / 0: the tool's estimated tokens fall in the cheapest, middle or costliest third
-  of its scope (a loaded tool is paid for on every request);
+- central object, up to +2: the thing the tool's name works on (its name without verbs:
+  ``issues`` in ``list_issues``), in proportion to how many tool names of the scope mention it
+  (2 for the most mentioned); a server is built around its most shared objects;
+- cheap, +1 / 0 / 0: the tool's estimated tokens fall in the cheapest third of its scope (a
+  loaded tool is paid for on every request, but a few hundred tokens matter less than the
+  searches it saves);
 - called in the request's own ``messages`` (a ``tool_use`` block of an assistant turn), +2; a
   ``tool_reference`` does not count (it names a tool a search loaded, which stays deferred);
 - reached by typical intents, +2 / +1 / 0: the tool is in the top, middle or bottom third of
@@ -24,7 +28,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from toolsearch.model import Scope, Tool
-from toolsearch.terms import words
+from toolsearch.terms import term_of, words
 from toolsearch.usage_read import calls_in_messages
 
 
@@ -45,11 +49,15 @@ WRITE_VERBS = _words(
 ENTRY_VERBS = _words("search list find query browse lookup")
 
 READ_POINTS = 2.0
-ENTRY_POINTS = 1.0
-CHEAP_POINTS = (2.0, 1.0, 0.0)
+ENTRY_POINTS = 2.0
+OBJECT_POINTS = 2.0
+CHEAP_POINTS = (1.0, 0.0, 0.0)
 MESSAGE_POINTS = 2.0
 REACH_POINTS = (2.0, 1.0, 0.0)
-MAX_POINTS = READ_POINTS + ENTRY_POINTS + CHEAP_POINTS[0] + MESSAGE_POINTS + REACH_POINTS[0]
+MAX_POINTS = (
+    READ_POINTS + ENTRY_POINTS + OBJECT_POINTS + CHEAP_POINTS[0] + MESSAGE_POINTS + REACH_POINTS[0]
+)
+SHARED_BY_ALMOST_ALL = 0.6  # a word in more tool names than this is a prefix, not an object
 THIRDS = ("cheapest", "middle", "costliest")
 
 
@@ -81,6 +89,37 @@ def entry_point(tool: Tool) -> Signal | None:
     if not found:
         return None
     return Signal(ENTRY_POINTS, f"entry point ({found[0]!r} finds what other tools act on)")
+
+
+VERB_TERMS = frozenset(t for t in map(term_of, READ_VERBS | WRITE_VERBS) if t is not None)
+
+
+def objects(tool: Tool) -> list[tuple[str, str]]:
+    """What a tool's name works on: (term, word as written) for its words that are not verbs."""
+    found = []
+    for word in words(tool.name):
+        term = term_of(word)
+        if term is not None and term not in VERB_TERMS and not term.isdigit():
+            found.append((term, word))
+    return found
+
+
+def object_counts(tools: Sequence[Tool]) -> Counter[str]:
+    """In how many tool names each object term occurs; near-universal prefixes dropped."""
+    counts: Counter[str] = Counter()
+    for tool in tools:
+        counts.update({term for term, _ in objects(tool)})
+    limit = SHARED_BY_ALMOST_ALL * len(tools)
+    return Counter({t: n for t, n in counts.items() if n <= limit or len(tools) < 3})
+
+
+def central_object(tool: Tool, counts: Mapping[str, int]) -> tuple[str, int] | None:
+    """The tool's most shared object (as written in its name) and how many names mention it."""
+    found = [(counts[term], word) for term, word in objects(tool) if term in counts]
+    if not found:
+        return None
+    count, word = max(found, key=lambda item: item[0])
+    return word, count
 
 
 def third(value: float, ordered: Sequence[float]) -> int:
@@ -117,10 +156,16 @@ class ScopeSignals:
     in_messages: Mapping[str, int]
     reach: Mapping[tuple[str, str], int] | None = None
     intents: int = 0
+    objects: Mapping[str, int] | None = None
+    tool_count: int = 0
 
     @cached_property
     def _costs(self) -> list[int]:
         return sorted(round(v) for v in self.tokens.values())  # as the report shows them
+
+    @cached_property
+    def _most_shared(self) -> int:
+        return max(self.objects.values(), default=0) if self.objects else 0
 
     @cached_property
     def _reaches(self) -> list[int]:
@@ -132,6 +177,16 @@ class ScopeSignals:
         for signal in (read_only(tool), entry_point(tool)):
             if signal is not None:
                 found.append(signal)
+        if self.objects:
+            central = central_object(tool, self.objects)
+            if central is not None and self._most_shared > 1 and central[1] > 1:
+                word, count = central
+                points = round(OBJECT_POINTS * count / self._most_shared, 1)
+                found.append(
+                    Signal(
+                        points, f"works on {word!r}, named by {count} of {self.tool_count} tools"
+                    )
+                )
         key = (tool.source, tool.name)
         found.append(cost(round(self.tokens.get(key, 0.0)), self._costs))
         used = self.in_messages.get(tool.sent_name, 0) or self.in_messages.get(tool.name, 0)

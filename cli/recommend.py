@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from toolsearch.budget import ScopeBudget, compute_budget
 from toolsearch.config import Config
 from toolsearch.errors import ToolsearchError, UsageError
-from toolsearch.heuristic import MAX_POINTS, ScopeSignals, Signal, mentions
+from toolsearch.heuristic import MAX_POINTS, ScopeSignals, Signal, mentions, object_counts
 from toolsearch.identity import ambiguous_names, display_name, find_tool
 from toolsearch.loader import Document
 from toolsearch.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
@@ -173,7 +173,9 @@ def recommend(
         in_messages = mentions(scope, messages.get(scope.files[0]) if scope.files else None)
         tokens = {(r.source, r.name): r.tokens for r in scope_budget.rows if r.kind == "tool"}
         reached, intents = reach(scope, options.intents)
-        signals = ScopeSignals(tokens, in_messages, reached, intents)
+        signals = ScopeSignals(
+            tokens, in_messages, reached, intents, object_counts(scope.tools), len(scope.tools)
+        )
         ranked = rank(scope, signals, usage, scope_pins)
         choices.append(_choose(scope_budget, ranked, options, config, catalog, limit))
     return Recommendation(tuple(choices), usage, options.search, tuple(warnings))

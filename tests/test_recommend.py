@@ -237,3 +237,43 @@ def test_reach_counts_intents_that_bring_a_tool_up(shop: str) -> None:
     result = run([shop], intents=("refund the payment to the card",) * 3)
     ranked = {r.tool.name: r for r in result.scopes[0].ranked}
     assert "reached by 3 of 3 typical intents" in ranked["refund_payment"].reasons
+
+
+def test_central_object_signal_prefers_what_the_server_is_built_around() -> None:
+    from toolsearch.heuristic import central_object, object_counts
+    from toolsearch.model import Location, Tool
+
+    def tool(name: str) -> Tool:
+        raw = {"name": name, "description": "d", "input_schema": {"type": "object"}}
+        return Tool(
+            name,
+            "s",
+            "s",
+            Location("f", "/0"),
+            "d",
+            raw["input_schema"],
+            raw,
+            "anthropic",
+            True,
+            name,
+            "d",
+        )
+
+    names = [
+        "list_issues",
+        "get_issue",
+        "update_issue",
+        "close_issue",
+        "list_widgets",
+        "svc_ping",
+        "svc_status",
+        "svc_health",
+        "svc_version",
+        "svc_info",
+    ]
+    tools = [tool(n) for n in names]
+    counts = object_counts(tools)
+    assert counts["issu"] == 4 and counts["widget"] == 1
+    assert central_object(tools[0], counts) == ("issues", 4)
+    assert central_object(tools[4], counts) == ("widgets", 1)
+    assert "svc" in counts  # 5 of 10 names: under the 60% prefix cut
