@@ -102,8 +102,13 @@ def compute_budget(
     config_model: str | None = None,
     context_window: int | None = None,
     counter: TokenCounter | None = None,
+    lines: bool = True,
 ) -> Budget:
-    """Cost every scope: --model > the request's model > config model > default."""
+    """Cost every scope: --model > the request's model > config model > default.
+
+    ``lines=False`` leaves rows without line numbers (finding them re-reads every tool's text).
+    """
+    place = catalog if lines else Catalog(())
     all_tools = [t for s in catalog.scopes for t in s.tools]
     counts = dict(zip(map(id, all_tools), count_tools(all_tools, counter), strict=True))
     scopes = []
@@ -114,8 +119,8 @@ def compute_budget(
         notes = [model_note] if model_note else []
         if model.note:
             notes.append(f"{model.label}: {model.note}")
-        rows = [_tool_row(t, counts[id(t)], model) for t in scope.tools]
-        rows.extend(_server_rows(scope.other_server_tools, model, counter))
+        rows = [_tool_row(t, counts[id(t)], model, place) for t in scope.tools]
+        rows.extend(_server_rows(scope.other_server_tools, model, counter, place))
         for bad in scope.malformed:
             skipped.append(f"{bad.location.file}#{bad.location.pointer}: skipped: {bad.reason}")
         for toolset in scope.unknown_toolsets:
@@ -139,8 +144,8 @@ def compute_budget(
     return Budget(tuple(scopes), tuple(skipped))
 
 
-def _tool_row(tool: Tool, raw: RawCount, model: ModelInfo) -> Row:
-    loc = tool.location
+def _tool_row(tool: Tool, raw: RawCount, model: ModelInfo, catalog: Catalog) -> Row:
+    loc = catalog.resolve(tool.location)
     return Row(
         tool.name,
         tool.source,
@@ -148,14 +153,14 @@ def _tool_row(tool: Tool, raw: RawCount, model: ModelInfo) -> Row:
         loc.file,
         loc.pointer,
         loc.line,
-        estimate(raw, model),
+        float(round(estimate(raw, model))),  # each tool rounded once; sums then add up
         tool.deferred,
         cl100k=raw.total,
     )
 
 
 def _server_rows(
-    tools: Iterable[ServerTool], model: ModelInfo, counter: TokenCounter | None
+    tools: Iterable[ServerTool], model: ModelInfo, counter: TokenCounter | None, catalog: Catalog
 ) -> list[Row]:
     from toolsearch.tokens import Cl100kCounter
 
@@ -170,8 +175,8 @@ def _server_rows(
             t.scope,
             t.location.file,
             t.location.pointer,
-            t.location.line,
-            estimate_flat(n, model),
+            catalog.resolve(t.location).line,
+            float(round(estimate_flat(n, model))),
             t.deferred,
             kind="server-tool",
             cl100k=n,

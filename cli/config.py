@@ -9,8 +9,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from toolsearch.errors import ConfigError
 from toolsearch.loader import DEFAULT_MAX_FILE_SIZE
 
@@ -103,6 +101,8 @@ def load_config(explicit: Path | None = None, start: Path | None = None) -> Conf
             data = data.get("tool", {}).get("toolsearch", {})
     else:
         try:
+            import yaml  # only a YAML config pays for it
+
             data = yaml.safe_load(text) or {}
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)

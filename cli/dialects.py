@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from toolsearch.errors import InputError
 from toolsearch.loader import Document
-from toolsearch.locate import join_pointer
+from toolsearch.locate import join_pointer, pointer_key
 from toolsearch.model import (
     CLAUDE_CODE_SEARCH,
     Catalog,
@@ -146,12 +146,13 @@ def build_catalog(parsed: list[ParsedSource], target: Target = "api") -> Catalog
         scopes.append(_build_scope(item, by_server, target))
     if claude_code:
         scopes.append(_claude_code_scope(claude_code))
-    return Catalog(tuple(scopes), target)
+    locators = {p.document.display: p.document.locator for p in parsed}
+    return Catalog(tuple(scopes), target, locators=locators)
 
 
 def _location(document: Document, pointer: str) -> Location:
-    line, column = document.position(pointer)
-    return Location(document.display, pointer, line, column)
+    """A location whose line is found later, only if it is printed (Catalog.resolve)."""
+    return Location(document.display, pointer)
 
 
 def _build_scope(item: ParsedSource, by_server: dict[str, ParsedSource], target: Target) -> Scope:
@@ -390,12 +391,8 @@ def _references(item: ParsedSource, scope: str) -> Iterator[ToolReference]:
             for index, child in enumerate(value):
                 if isinstance(child, Mapping | list):
                     stack.append((child, f"{pointer}/{index}"))
-    found.sort(key=lambda r: _pointer_order(r.location.pointer))
+    found.sort(key=lambda r: pointer_key(r.location.pointer))
     yield from found
-
-
-def _pointer_order(pointer: str) -> list[tuple[int, str]]:
-    return [(int(p), "") if p.isdigit() else (-1, p) for p in pointer.split("/")[1:]]
 
 
 def _system_text(system: Any) -> str | None:

@@ -124,7 +124,7 @@ class Context:
     def budget(self) -> ScopeBudget:
         from toolsearch.budget import compute_budget
 
-        single = Catalog((self.scope,), self.catalog.target)
+        single = self.catalog.subset(self.scope)
         return compute_budget(
             single,
             model_override=self.model_override,
@@ -157,7 +157,8 @@ class Context:
             if line is not None:
                 return Location(file, pointer, line, column)
         if fallback is not None:
-            return Location(file, pointer, fallback.line, fallback.column)
+            found = self.catalog.resolve(fallback)
+            return Location(file, pointer, found.line, found.column)
         return Location(file, pointer)
 
     documents: Mapping[str, Any] = field(default_factory=dict)
@@ -278,7 +279,7 @@ def run(
                     rule.ID,
                     chosen.level,
                     problem.message,
-                    problem.location,
+                    catalog.resolve(problem.location),
                     scope.name,
                     problem.tool,
                     problem.source,

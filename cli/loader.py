@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-
 from toolsearch.errors import InputError, UsageError
 from toolsearch.locate import JsonLocator, Locator, NoLocator, YamlLocator
 
@@ -195,6 +193,8 @@ def parse_text(text: str, where: str, fmt: Format | None) -> tuple[Any, Locator,
 
 def load_yaml(text: str, where: str) -> tuple[Any, Any]:
     """Safe-load YAML, refusing alias bombs and deep nesting before building any data."""
+    import yaml  # only YAML sources pay for it
+
     loader_class: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     loader = loader_class(text)
     try:

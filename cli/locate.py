@@ -34,6 +34,11 @@ def join_pointer(*parts: str | int) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
+def pointer_key(pointer: str) -> tuple[tuple[int, str], ...]:
+    """Sorts pointers in document order for arrays (``/tools/2`` before ``/tools/10``)."""
+    return tuple((int(p), "") if p.isdigit() else (-1, p) for p in split_pointer(pointer))
+
+
 class LineIndex:
     """Turns character offsets into 1-based line and column numbers."""
 
@@ -67,8 +72,7 @@ class JsonLocator:
             for token in split_pointer(pointer):
                 members = self._members.get(at)
                 if members is None:
-                    members = self._index(at)
-                    self._members[at] = members
+                    members, _end = self._index(at, eager=True)
                 if token not in members:
                     return None
                 at = members[token]
@@ -76,13 +80,18 @@ class JsonLocator:
         except (ValueError, IndexError):
             return None
 
-    def _index(self, at: int) -> dict[str, int]:
-        """Offsets of the members of the container starting at ``at``."""
+    def _index(self, at: int, eager: bool) -> tuple[dict[str, int], int]:
+        """Offsets of the members of the container at ``at``, and the offset after it.
+
+        With ``eager``, member containers are indexed on the way (not eagerly below them), so
+        the root and its arrays (``/tools``) cost one pass over the text, not one per level.
+        """
         text = self._text
         opener = text[at]
         members: dict[str, int] = {}
         if opener not in "[{":
-            return members
+            _value, end = _DECODER.raw_decode(text, at)
+            return members, end
         closer = "]" if opener == "[" else "}"
         pos = _WS.match(text, at + 1).end()  # type: ignore[union-attr]
         index = 0
@@ -96,11 +105,15 @@ class JsonLocator:
                 name = str(index)
                 index += 1
             members[name] = pos
-            _value, pos = _DECODER.raw_decode(text, pos)
+            if eager and text[pos] in "[{":
+                _inner, pos = self._index(pos, eager=False)
+            else:
+                _value, pos = _DECODER.raw_decode(text, pos)
             pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
             if pos < len(text) and text[pos] == ",":
                 pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
-        return members
+        self._members[at] = members
+        return members, pos + 1
 
 
 class YamlLocator:

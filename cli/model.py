@@ -206,6 +206,22 @@ class Catalog:
     scopes: tuple[Scope, ...]
     target: Target = "api"
     notes: tuple[str, ...] = field(default=())
+    # file as shown -> its locator; lines are found only for what is printed with one
+    locators: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def resolve(self, location: Location) -> Location:
+        """The location with its line and column filled in, when its file can tell them."""
+        if location.line is not None:
+            return location
+        locator = self.locators.get(location.file)
+        found = locator.position(location.pointer) if locator is not None else None
+        if not found:
+            return location
+        return Location(location.file, location.pointer, found[0], found[1])
+
+    def subset(self, *scopes: Scope) -> Catalog:
+        """A catalog of some scopes, keeping the target and the locators."""
+        return Catalog(tuple(scopes), self.target, self.notes, self.locators)
 
     @property
     def tools(self) -> tuple[Tool, ...]:

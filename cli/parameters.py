@@ -27,9 +27,25 @@ class Parameter(NamedTuple):
     nested: bool
 
 
+_MEMO: dict[tuple[int, bool], tuple[Any, tuple[Parameter, ...]]] = {}
+
+
 def parameters(schema: Any, nested: bool = True) -> Iterator[Parameter]:
-    """Every property, in schema order; a path met twice (in two branches) is given once."""
-    if not isinstance(schema, Mapping):
+    """Every property, in schema order; a path met twice (in two branches) is given once.
+
+    Several rules walk the same schemas: each schema object is walked once per run (the memo
+    keeps the schema itself, so an id is never reused while its entry lives).
+    """
+    key = (id(schema), nested)
+    found = _MEMO.get(key)
+    if found is None or found[0] is not schema:
+        found = (schema, tuple(_walk(schema, nested)))
+        _MEMO[key] = found
+    return iter(found[1])
+
+
+def _walk(schema: Any, nested: bool) -> Iterator[Parameter]:
+    if not isinstance(schema, dict | Mapping):
         return
     seen: dict[str, Parameter] = {}
     refs: set[str] = set()

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from toolsearch.budget import ScopeBudget, compute_budget
 from toolsearch.linter import Context
-from toolsearch.model import Catalog, Tool
+from toolsearch.model import Tool
 
 SAMPLE = 64  # deferred tools costed before deciding whether the rest are needed
 
@@ -22,7 +22,7 @@ def budget_of(ctx: Context, tools: Sequence[Tool]) -> ScopeBudget:
     """The budget of the scope restricted to ``tools`` (server tools and search tools kept)."""
     part = replace(ctx.scope, tools=tuple(tools))
     return compute_budget(
-        Catalog((part,), ctx.catalog.target),
+        ctx.catalog.subset(part),
         model_override=ctx.model_override,
         config_model=ctx.config.model,
         context_window=ctx.config.context_window,

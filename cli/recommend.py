@@ -259,7 +259,7 @@ def project(
         server_tools = (_search_tool(scope, options.search), *server_tools)
     projected = replace(scope, tools=tools, server_tools=server_tools)
     budget = compute_budget(
-        Catalog((projected,), catalog.target),
+        catalog.subset(projected),
         model_override=options.model,
         config_model=config.model,
         context_window=options.context_window or config.context_window,

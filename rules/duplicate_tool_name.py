@@ -40,6 +40,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toolsearch.linter import Context, Problem
+from toolsearch.locate import pointer_key
 from toolsearch.model import Location
 from toolsearch.tool_names import quoted
 
@@ -56,7 +57,7 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
     ]
     entries.extend((t.name, t.name, t.location, t.source) for t in scope.server_tools if t.name)
     # The request's own file first, then in file order: the first definition is kept.
-    entries.sort(key=lambda e: (e[2].file != scope.files[0], e[2].file, e[2].line or 0))
+    entries.sort(key=lambda e: (e[2].file != scope.files[0], e[2].file, pointer_key(e[2].pointer)))
     by_name: dict[str, list[tuple[str, str, Location, str]]] = {}
     for entry in entries:
         by_name.setdefault(entry[0], []).append(entry)

@@ -52,7 +52,6 @@ from typing import Any
 
 from toolsearch.evaluation import Evaluator, run_self
 from toolsearch.linter import Context, Problem
-from toolsearch.model import Catalog
 from toolsearch.searchers import searched_tools
 
 ID = "unfindable-tool"
@@ -64,11 +63,16 @@ AHEAD_SHOWN = 3
 
 def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
     scope = ctx.scope
+    searched = len(scope.deferred_tools) or len(scope.tools)  # as searchers.searched_tools
+    if searched > int(options["max-tools"]):
+        return
+    # The search engine (and numpy under rank-bm25) loads only for scopes this rule checks.
+
     tools, _ = searched_tools(scope)
     top = int(options["top"])
     if not tools or len(tools) > int(options["max-tools"]):
         return
-    evaluator = Evaluator(Catalog((scope,), ctx.catalog.target), at=top)
+    evaluator = Evaluator(ctx.catalog.subset(scope), at=top)
     for outcome in run_self(evaluator, scope):
         rank = outcome.ranks[0]
         if rank is not None and rank <= top:

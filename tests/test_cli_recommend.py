@@ -77,7 +77,7 @@ def test_text_report(runner: CliRunner) -> None:
     assert "rank  state  score  tokens  tool" in out
     assert "read-only (annotations.readOnlyHint)" in out
     assert "Keep loaded: " in out
-    assert "Upfront: 1,462 -> " in out and "(estimates; ranked by the heuristic)" in out
+    assert "Upfront: 1,461 -> " in out and "(estimates; ranked by the heuristic)" in out
 
 
 def test_json_matches_schema_and_budget(runner: CliRunner, in_tmp: Path) -> None:

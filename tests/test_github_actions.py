@@ -78,8 +78,8 @@ def test_budget_appends_a_markdown_summary(runner: CliRunner, in_tmp: Path) -> N
     assert code == 1
     text = summary.read_text()
     assert text.startswith("## toolsearch budget\n\n| scope | model | tools | upfront |")
-    assert "| request | claude-sonnet-4-5-20250929 | 16 | 1,462 | 2,509 |" in text
-    assert "- **FAIL**: scope 'request': upfront 1,462 tokens exceeds --max-upfront 1,000" in text
+    assert "| request | claude-sonnet-4-5-20250929 | 16 | 1,461 | 2,511 |" in text
+    assert "- **FAIL**: scope 'request': upfront 1,461 tokens exceeds --max-upfront 1,000" in text
 
 
 def test_budget_github_format_annotates_the_tools_array(runner: CliRunner, in_tmp: Path) -> None:
@@ -100,7 +100,7 @@ def test_budget_github_format_annotates_the_tools_array(runner: CliRunner, in_tm
     assert not any(line.startswith("FAIL") for line in lines)
     assert lines[-1] == (
         "::error file=request.json,line=12,col=12,title=toolsearch budget::"
-        "scope 'request': upfront 1,462 tokens exceeds --max-upfront 1,000"
+        "scope 'request': upfront 1,461 tokens exceeds --max-upfront 1,000"
     )
     assert json.loads(Path("request.json").read_text())["tools"]  # line 12 is "tools": [
     assert Path("request.json").read_text().splitlines()[11].startswith('  "tools"')

@@ -39,6 +39,7 @@ def run_budget(inputs: Inputs, config: Config, options: BudgetOptions) -> tuple[
         model_override=options.model,
         config_model=config.model,
         context_window=options.context_window or config.context_window,
+        lines=options.fmt == "json",
     )
     notes = list(inputs.notes)
     if options.exact:
@@ -78,6 +79,7 @@ def _scope_location(
         where = scope.tools_location or (Location(scope.files[0], "") if scope.files else None)
         if where is None:
             return None
+        where = inputs.catalog.resolve(where)
         paths = repo_paths(inputs.documents, options.root)
         return replace(where, file=paths.get(where.file, where.file))
     return None

@@ -91,7 +91,7 @@ def main() -> None:
     rows.append(
         ("--help", 0, help_time[0], help_time[0], "startup", startup[0], help_time[1], startup[1])
     )
-    commands = [c for c in ("budget", "lint", "query") if has_command(exe, c)]
+    commands = [c for c in ("budget", "lint", "query", "recommend") if has_command(exe, c)]
     for size in (int(s) for s in args.sizes.split(",")):
         path = str(write_catalog(work, size))
         enc = best([py, "-c", ENCODE_FLOOR, path], cold, args.repeat)
@@ -100,7 +100,9 @@ def main() -> None:
             argv = [exe, command, path]
             if command == "query":
                 argv = [exe, "query", "slack send message", path]
-            floor_name, floor = ("index", idx) if command == "query" else ("encode", enc)
+            floor_name, floor = (
+                ("index", idx) if command in ("query", "recommend") else ("encode", enc)
+            )
             t_cold, mem = best(argv, cold, args.repeat)
             run(argv, warm)  # fill the cache
             t_warm, _ = best(argv, warm, args.repeat)
