@@ -32,6 +32,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -612,6 +613,14 @@ def eval_command(
             if not args:
                 raise UsageError("eval needs a CASES file (or --self to check each tool)")
             cases = Path(args.pop(0))
+            from toolsearch.cases import looks_like_catalog
+
+            if cases.is_file() and looks_like_catalog(cases):
+                raise UsageError(
+                    f"{cases} is a tool catalog, not a cases file: give the cases first "
+                    f"(toolsearch eval CASES SOURCE...), or search each tool with its own words: "
+                    f"toolsearch eval --self {' '.join([str(cases), *args])}"
+                )
         cfg, inputs = common_inputs(args, config, target, skip_non_catalogs, locate=False)
         options = EvalOptions(
             cases=cases,

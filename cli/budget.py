@@ -126,6 +126,12 @@ def compute_budget(
         for toolset in scope.unknown_toolsets:
             name = toolset.server_name or "?"
             notes.append(f"mcp_toolset {name!r}: tools unknown: pass {name}=PATH")
+        if scope.kind == "mcp" and scope.tools and catalog.target == "api":
+            notes.append(
+                "nothing is deferred: an MCP tools/list alone has no deferral under --target "
+                "api; --target claude-code shows what Claude Code defers, and toolsearch "
+                "recommend chooses what to keep loaded"
+            )
         if any(r.kind == "server-tool" for r in rows):
             notes.append("server tools with no published cost are estimated from their JSON")
         rows.sort(key=lambda r: (-r.tokens, r.source, r.name))

@@ -107,3 +107,16 @@ def _case(item: Any, place: str, index: int) -> Case:
     if not isinstance(case_id, str | int) or isinstance(case_id, bool):
         raise InputError(f"{place}: 'id' must be a string or a number")
     return Case(str(case_id), query, tuple(dict.fromkeys(expected)), mode, place)
+
+
+def looks_like_catalog(path: Path) -> bool:
+    """True when a file given as CASES parses as a tool catalog (a common slip)."""
+    from toolsearch.dialects import recognise
+    from toolsearch.errors import ToolsearchError
+    from toolsearch.loader import SourceSpec, read_source
+
+    try:
+        document = read_source(SourceSpec(path.stem, path))
+    except (ToolsearchError, OSError):
+        return False
+    return recognise(document) is not None

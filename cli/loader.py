@@ -77,11 +77,18 @@ def resolve_sources(arguments: list[str], base: Path | None = None) -> list[Sour
             name, target = argument.split("=", 1)
             if not name:
                 raise UsageError(f"{argument}: empty source name before '='")
+            if not target:
+                raise UsageError(f"{argument}: no path after '='; write NAME=PATH")
         if target == "-":
             raw.append((name or "stdin", None, False))
             continue
         file_path = Path(target) if base is None or Path(target).is_absolute() else base / target
         if file_path.is_dir():
+            if name is not None:
+                raise UsageError(
+                    f"{argument}: NAME=PATH names one file, and {target} is a directory; "
+                    "name the files inside it one by one, or drop the name"
+                )
             found = sorted(
                 p
                 for p in file_path.iterdir()
@@ -92,6 +99,7 @@ def resolve_sources(arguments: list[str], base: Path | None = None) -> list[Sour
         if not file_path.exists():
             raise InputError(f"{target}: no such file or directory")
         raw.append((name, file_path, False))
+    raw = _without_repeats(raw)
     explicit: Counter[str] = Counter()
     for name, given, _ in raw:
         if name is not None and (given is not None or name != "stdin"):
@@ -113,6 +121,22 @@ def resolve_sources(arguments: list[str], base: Path | None = None) -> list[Sour
             final = str(Path(display_path(path)).with_suffix("")).replace(os.sep, "/")
         specs.append(SourceSpec(final, path, from_directory=from_dir))
     return specs
+
+
+def _without_repeats(
+    raw: list[tuple[str | None, Path | None, bool]],
+) -> list[tuple[str | None, Path | None, bool]]:
+    """The same unnamed file given twice (or also found in a directory) is read once."""
+    seen: set[Path] = set()
+    kept = []
+    for name, path, from_dir in raw:
+        if name is None and path is not None:
+            real = path.resolve()
+            if real in seen:
+                continue
+            seen.add(real)
+        kept.append((name, path, from_dir))
+    return kept
 
 
 def _exists(argument: str, base: Path | None) -> bool:

@@ -325,3 +325,17 @@ def test_every_shared_catalog(runner: CliRunner, path: Path) -> None:
     data = budget_json(runner, str(path))
     assert len(data["tools"]) == sum(1 for _ in json.loads(path.read_text())["tools"])
     assert data["totals"]["upfront"] > 0
+
+
+def test_undeferred_mcp_catalog_gets_a_pointer_to_deferral(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "budget", GITHUB)
+    assert code == 0
+    assert "Scope github (mcp, 5 tools, model claude-sonnet-4-5)" in out
+    assert "nothing is deferred: an MCP tools/list alone has no deferral under --target api" in out
+    code, out, _ = run(runner, "budget", "--target", "claude-code", GITHUB)
+    assert "nothing is deferred" not in out
+
+
+def test_single_tool_is_singular(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "budget", str(FIXTURES / "dialects" / "jsonrpc.json"))
+    assert "(mcp, 1 tool, model" in out

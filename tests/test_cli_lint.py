@@ -157,3 +157,11 @@ def test_ignore_entry_matching() -> None:
     assert _matches({"rule": "some-rule", "path": "cat/*.json#/tools/3"}, d)
     assert not _matches({"path": "cat/*.json#/tools/30"}, d)
     assert not _matches({"rule": "other", "tool": "dup"}, d)
+
+
+def test_eval_with_a_catalog_for_cases_says_what_to_do(runner: CliRunner) -> None:
+    github = str(FIXTURES / "example" / "github.json")
+    result = runner.invoke(app, ["eval", github])
+    assert result.exit_code == 2
+    assert "is a tool catalog, not a cases file" in result.stderr
+    assert f"toolsearch eval --self {github}" in result.stderr

@@ -127,3 +127,19 @@ def test_stdin_detects_yaml(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> No
     doc = read_source(resolve_sources(["-"])[0])
     assert doc.format == "yaml"
     assert doc.data == [{"name": "a"}]
+
+
+def test_name_without_path_and_name_on_a_directory(in_tmp: Path) -> None:
+    write(in_tmp / "d" / "one.json", "[]")
+    with pytest.raises(UsageError, match="no path after '='"):
+        resolve_sources(["x="])
+    with pytest.raises(UsageError, match="names one file, and d is a directory"):
+        resolve_sources(["time=d"])
+
+
+def test_the_same_file_twice_is_read_once(in_tmp: Path) -> None:
+    write(in_tmp / "d" / "one.json", "[]")
+    specs = resolve_sources(["d/one.json", "d/one.json", "d"])
+    assert [(s.name, s.display) for s in specs] == [("one", "d/one.json")]
+    named = resolve_sources(["a=d/one.json", "b=d/one.json"])
+    assert [s.name for s in named] == ["a", "b"]  # named on purpose: kept

@@ -11,6 +11,7 @@ from rich.text import Text
 from toolsearch.budget import Budget, ScopeBudget
 from toolsearch.budget_diff import BudgetDiff
 from toolsearch.report.console import render as render_console
+from toolsearch.report.phrases import count_of
 from toolsearch.sanitize import one_line
 
 BAR_WIDTH = 20
@@ -27,7 +28,8 @@ def _scope_parts(budget_scope: ScopeBudget, show_all: bool) -> list[Any]:
     title = Text()
     title.append(f"Scope {one_line(scope.name)}", style="bold")
     title.append(
-        f" ({scope.kind}, {len(scope.tools)} tools, model {one_line(budget_scope.model_id)})"
+        f" ({scope.kind}, {count_of(len(scope.tools), 'tool')}, "
+        f"model {one_line(budget_scope.model_id)})"
     )
     parts.append(title)
     rows = budget_scope.rows
@@ -58,7 +60,8 @@ def _scope_parts(budget_scope: ScopeBudget, show_all: bool) -> list[Any]:
         if hidden:
             parts.append(
                 Text(
-                    f"… {len(hidden)} more tools, {_n(sum(r.tokens for r in hidden))} tokens "
+                    f"… {count_of(len(hidden), 'more tool')}, "
+                    f"{_n(sum(r.tokens for r in hidden))} tokens "
                     "(--all shows every tool)",
                     style="dim",
                 )

@@ -11,6 +11,7 @@ from toolsearch.commands.eval import EvalReport
 from toolsearch.evaluation import Outcome
 from toolsearch.identity import display_name
 from toolsearch.report.console import render as render_console
+from toolsearch.report.phrases import count_of
 from toolsearch.sanitize import one_line
 
 
@@ -44,10 +45,13 @@ def _miss(outcome: Outcome, at: int, ambiguous: frozenset[str]) -> list[Any]:
 def render(report: EvalReport, misses_shown: int, color: bool, width: int | None) -> str:
     parts: list[Any] = []
     if report.self_check:
-        what = f"{report.cases} tools, each searched for with its own name and description"
+        what = (
+            f"{count_of(report.cases, 'tool')}, each searched for with its own name and description"
+        )
     else:
         what = (
-            f"{report.cases} cases from {one_line(report.label)}; {report.searched} tools searched"
+            f"{count_of(report.cases, 'case')} from {one_line(report.label)}; "
+            f"{count_of(report.searched, 'tool')} searched"
         )
     parts.append(Text(f"eval: {what}", style="bold"))
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")

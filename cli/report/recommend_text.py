@@ -12,6 +12,7 @@ from rich.text import Text
 from toolsearch.apply import Advice, Outcome
 from toolsearch.recommend import Recommendation, ScopeChoice
 from toolsearch.report.console import render as render_console
+from toolsearch.report.phrases import count_of
 from toolsearch.sanitize import clean, one_line
 from toolsearch.usage import UsageReport
 
@@ -32,7 +33,10 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
     kept = choice.kept
     title = Text()
     title.append(f"Scope {one_line(scope.name)}", style="bold")
-    title.append(f" ({scope.kind}, {len(choice.ranked)} tools, model {choice.before.model_id}): ")
+    title.append(
+        f" ({scope.kind}, {count_of(len(choice.ranked), 'tool')}, "
+        f"model {one_line(choice.before.model_id)}): "
+    )
     if choice.deferral:
         title.append(f"keep {len(kept)} loaded, defer {len(choice.ranked) - len(kept)}")
     else:
@@ -62,7 +66,10 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
     hidden = choice.ranked[len(shown) :]
     if hidden:
         parts.append(
-            Text(f"… {len(hidden)} more tools, all deferred (--all shows every tool)", style="dim")
+            Text(
+                f"… {count_of(len(hidden), 'more tool')}, all deferred (--all shows every tool)",
+                style="dim",
+            )
         )
     before, after = choice.before.totals.upfront, choice.after.totals.upfront
     change = after - before
