@@ -337,5 +337,5 @@ def test_undeferred_mcp_catalog_gets_a_pointer_to_deferral(runner: CliRunner) ->
 
 
 def test_single_tool_is_singular(runner: CliRunner) -> None:
-    code, out, _ = run(runner, "budget", str(FIXTURES / "dialects" / "jsonrpc.json"))
+    _, out, _ = run(runner, "budget", str(FIXTURES / "dialects" / "jsonrpc.json"))
     assert "(mcp, 1 tool, model" in out
