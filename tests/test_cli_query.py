@@ -234,3 +234,25 @@ def test_unknown_toolset_tools_are_noted(runner: CliRunner) -> None:
     assert code == 0
     assert out.startswith('Scope bad: bm25 search for "weather" over 1 deferred tool\n')
     assert "MCP server 'docs' are unknown and were not searched: pass docs=PATH" in out
+
+
+def test_select_source_name_across_several_scopes(tmp_path: Path) -> None:
+    tool = {
+        "name": "create_issue",
+        "description": "Create an issue.",
+        "inputSchema": {"type": "object"},
+    }
+    other = {"name": "get_me", "description": "Who am I.", "inputSchema": {"type": "object"}}
+    (tmp_path / "github.json").write_text(json.dumps({"tools": [tool, other]}))
+    (tmp_path / "gitlab.json").write_text(json.dumps({"tools": [tool]}))
+    paths = [str(tmp_path / "github.json"), str(tmp_path / "gitlab.json")]
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["query", "select:gitlab/create_issue,get_me", "-f", "json", *paths]
+    )
+    assert result.exit_code == 0, result.stderr
+    found = [(r["source"], r["name"]) for r in json.loads(result.stdout)["results"]]
+    assert found == [("github", "get_me"), ("gitlab", "create_issue")]
+    result = runner.invoke(app, ["query", "select:gitlab/create_isue", *paths])
+    assert result.exit_code == 2
+    assert "invalid_tool_input" in result.stderr and "did you mean" in result.stderr

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolsearch.config import Config
-from toolsearch.errors import UsageError
+from toolsearch.errors import SearchInputError, ToolsearchError, UsageError
+from toolsearch.identity import find_tool, lookup
 from toolsearch.inputs import Inputs
-from toolsearch.model import Scope
+from toolsearch.model import Scope, Tool
 from toolsearch.searchers import (
     DEFAULT_LIMIT,
+    SELECT,
     Result,
     SearchedSet,
     make_searcher,
+    parse_query,
     searched_tools,
 )
 
@@ -64,6 +68,7 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
     limit = options.limit or config.search_limit or DEFAULT_LIMIT
     notes = list(inputs.notes)
     found: list[ScopeResults] = []
+    selects = _select_per_scope(inputs, options, mode)
     for scope in inputs.catalog.scopes:
         if scope.malformed:
             notes.append(
@@ -85,11 +90,50 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
                 f"scope {scope.name} uses the {variants.pop()} search tool; this is a {mode} "
                 "preview (--mode chooses)"
             )
-        outcome = make_searcher(mode, tools).find(options.query, limit)
+        query = selects.get(scope.name, options.query) if selects is not None else options.query
+        if not query:
+            continue  # select: names no tool of this scope
+        outcome = make_searcher(mode, tools).find(query, limit)
         found.append(ScopeResults(scope, len(tools), which, outcome.results, outcome.total))
     if not found:
         raise UsageError("no tools to search: the sources hold no tool definitions")
     return QueryReport(options.query, mode, limit, found, notes)
+
+
+def _select_per_scope(inputs: Inputs, options: QueryOptions, mode: str) -> dict[str, str] | None:
+    """With several scopes, each scope's part of a ``select:`` query (names of its own tools).
+
+    A name no scope has is an ``invalid_tool_input`` error naming the closest tool; a scope
+    none of whose tools is named gets an empty query (no results).
+    """
+    scopes = [s for s in inputs.catalog.scopes if s.tools]
+    if mode != "bm25" or len(scopes) < 2:
+        return None
+    names = parse_query(options.query).select
+    if names is None:
+        return None
+    pools = {s.name: searched_tools(s, options.all_tools)[0] for s in scopes}
+    per_scope: dict[str, list[str]] = {name: [] for name in pools}
+    for ident in names:
+        hits = [scope for scope, tools in pools.items() if _names(tools, ident)]
+        if not hits:
+            everything = [t for tools in pools.values() for t in tools]
+            try:
+                find_tool(everything, ident, "select")
+            except ToolsearchError as error:
+                raise SearchInputError("invalid_tool_input", str(error)) from None
+        for scope in hits:
+            per_scope[scope].append(ident)
+    return {
+        scope: SELECT + ",".join(idents) if idents else "" for scope, idents in per_scope.items()
+    }
+
+
+def _names(tools: Sequence[Tool], ident: str) -> bool:
+    try:
+        return lookup(tools, ident) is not None
+    except ToolsearchError:
+        return True  # ambiguous inside this scope: let the scope's search report it
 
 
 def run_query(inputs: Inputs, config: Config, options: QueryOptions) -> tuple[str, int]:
