@@ -43,7 +43,7 @@ from toolsearch.rules import (
 RULES: tuple[ModuleType, ...] = (
     all_deferred,
     malformed_tool,
-    # Requests the API rejects (issue 3), and their uncertain or advisory neighbours.
+    # Requests the API rejects, and their uncertain or advisory neighbours.
     dangling_tool_reference,
     toolset_catalog_unknown,
     reference_to_loaded_tool,
@@ -62,7 +62,7 @@ RULES: tuple[ModuleType, ...] = (
     mcp_server_mismatch,
     unknown_tool_in_configs,
     strict_mode_limits,
-    # Works, but costs tokens or accuracy (issue 3).
+    # Works, but costs tokens or accuracy.
     deferred_without_search,
     too_many_loaded_tools,
     upfront_token_budget,

@@ -10,8 +10,8 @@ under `--target claude-code` (which honours the key), nothing is reported.
 `_meta["anthropic/alwaysLoad"]` is read by Claude Code, which then never defers the tool
 (tool-search-facts.md §6.2). The Messages API does not read MCP `_meta`: through the MCP
 connector a tool's deferral comes only from the `mcp_toolset`'s `configs` > `default_config`
-(§3), so a server author's "always load this" is lost and the tool waits for a search
-(decisions.md, "Deferral and targets"). Keep it loaded with a per-tool config:
+(§3), so a server author's "always load this" is lost and the tool waits for a search.
+Keep it loaded with a per-tool config:
 `"configs": {"<tool>": {"defer_loading": false}}`, or `"defer_loading": false` on the tool.
 
 ## Example

@@ -9,9 +9,9 @@ The search tool is how Claude finds deferred tools; the docs say it must **never
 (tool-search-facts.md §1.5, §2.4). The documented failure is a 400: "At least one tool must
 have defer_loading=false. All tools cannot be deferred.", whose listed cause is
 "defer_loading: true on ALL tools including the search tool". UNCERTAIN: no source says whether
-the API also rejects a deferred search tool while other tools stay loaded; the owner asked for
-this rule as an error anyway (decisions.md, "Rule levels"), since a deferred search tool cannot
-be called until something loads it, and nothing can.
+the API also rejects a deferred search tool while other tools stay loaded; toolsearch reports it
+as an error all the same, since a deferred search tool cannot be called until something loads
+it, and nothing can.
 
 ## Example
 ```json

@@ -7,7 +7,7 @@ the sets of their meaningful words (stopwords and one-letter words left out) hav
 similarity of at least `similarity` and both have at least `min-words` such words. Each repeat
 is reported once, against the earliest tool it repeats. The comparison runs in linear time (a
 normalised-text hash for exact repeats, prefix filtering on the rarest words for near ones), so
-it stays fast on 10,000 tools (decisions.md, "Rule levels").
+it stays fast on 10,000 tools.
 
 Options:
 - `similarity` (default 0.8): the share of meaningful words two descriptions must have in

@@ -9,7 +9,8 @@ sends. Every tool after the first with a name already used is reported.
 ## Why is this bad?
 A tool's name is how Claude calls it (`tool_use.name`) and how search results load it
 (`tool_reference.tool_name`, tool-search-facts.md §2.3), so two tools with one name cannot both
-be reached; issue 3 lists a name defined twice among the requests the API rejects. The MCP spec
+be reached, and a request that defines a name twice is counted among those the API rejects
+(tool names must be unique, §1.1). The MCP spec
 asks servers for names "unique within a server" (§6.3); two servers, or a server and a custom
 tool, can still collide once put in one request. UNCERTAIN: the facts record no error text for
 this case.

@@ -13,9 +13,9 @@ The docs changed their word on this three times (tool-search-facts.md §1.4, §1
   discovers a deferred tool, the API expands its `input_examples` along with its definition".
 - From 2026-08-12: the page says neither.
 
-UNCERTAIN: which of these holds today. The owner asked for this rule as a request error
-(decisions.md, "Rule levels"): for most of tool search's life the docs called the pair
-incompatible, and the wording that allowed it was withdrawn. If your requests with both
+UNCERTAIN: which of these holds today. toolsearch reports it as a request error: for most of
+tool search's life the docs called the pair incompatible, and the wording that allowed it was
+withdrawn. If your requests with both
 succeed on the current API, set this rule to `warning` or `off` in `.toolsearch.yaml`.
 
 ## Example

@@ -11,7 +11,7 @@ The two variants and their aliases are the only tool search types (tool-search-f
 an unknown type is not a tool the API knows, and it rejects the request. The SDK types the name
 as a fixed literal per variant; third-party pages use other names (`tool_search`,
 `tool_search_bm25`). UNCERTAIN: whether the API rejects those names; per the SDK types they are
-invalid, and this rule follows the SDK (the owner asked for request errors as errors).
+invalid, and this rule follows the SDK's types.
 
 ## Example
 ```json

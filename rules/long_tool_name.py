@@ -11,7 +11,7 @@ The docs say 64 characters at most (`^[a-zA-Z0-9_-]{1,64}$`, tool-search-facts.m
 errors seen since mid-2025 say 128 for `tools[].name`, while `tool_reference.tool_name` was
 still limited to 64 in January-February 2026 (§1.2): a deferred tool with a longer name could be
 defined but not loaded by a search. UNCERTAIN: which limit holds today, so this is a warning
-(decisions.md, "Rule levels"). Claude Code's `mcp__<server>__` prefix counts (§6.4).
+(uncertain facts are warnings, not errors). Claude Code's `mcp__<server>__` prefix counts (§6.4).
 
 ## Example
 ```json

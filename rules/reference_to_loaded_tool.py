@@ -11,7 +11,7 @@ Search results are meant to load deferred tools: the docs say each referenced to
 (tool-search-facts.md §2.6). A loaded tool is already in the prompt, so the reference adds
 nothing; it usually means a tool was un-deferred after the conversation started, or a custom
 search tool returns every match, loaded or not. UNCERTAIN: no source says whether the API
-rejects such a reference, so this is a warning (decisions.md, "Rule levels").
+rejects such a reference, so this is a warning.
 
 ## Example
 ```json

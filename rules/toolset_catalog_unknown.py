@@ -11,8 +11,8 @@ result as `<server>=PATH`.
 ## Why is this bad?
 Nothing is wrong with the request yet; but a misspelt reference makes the API reject it (400,
 tool-search-facts.md §2.4) and a misspelt `configs` key is ignored by the API with only a
-backend log line (§3). Both can only be checked against the server's catalog. Decided in
-decisions.md ("Rule levels": one info, "pass <server>=PATH").
+backend log line (§3). Both can only be checked against the server's catalog, so one info per
+toolset says so: pass <server>=PATH.
 
 ## Example
 ```json

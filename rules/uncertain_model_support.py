@@ -10,8 +10,8 @@ else the config's. Claude Code scopes are skipped.
 The tool search docs said "Sonnet 4.0+, Opus 4.0+" from January to June 2026; the table in
 force since 2026-06-30 leaves Sonnet 4 out and says "Claude Opus 4.1 and earlier models don't
 support the tool search tool" (tool-search-facts.md §1.7, §10.5). UNCERTAIN: whether the API
-still accepts these models with tool search, so this is a warning (decisions.md, "Rule
-levels": models only some snapshots list as supported).
+still accepts these models with tool search, so this is a warning (models only some snapshots
+of the docs list as supported).
 
 ## Example
 ```json

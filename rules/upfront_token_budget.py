@@ -9,7 +9,7 @@ the costliest loaded tools. The figure is an estimate (cl100k_base calibrated pe
 
 Options:
 - `max-tokens` (default 10,000): the budget. When the rule's own `max-tokens` is not set in the
-  config, `budget.max-upfront` applies, else 10,000 (decisions.md, "Config").
+  config, `budget.max-upfront` applies, else 10,000.
 
 ## Why is this bad?
 Loaded tool definitions are paid for on every request and take context before any work starts.

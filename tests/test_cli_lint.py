@@ -165,3 +165,25 @@ def test_eval_with_a_catalog_for_cases_says_what_to_do(runner: CliRunner) -> Non
     assert result.exit_code == 2
     assert "is a tool catalog, not a cases file" in result.stderr
     assert f"toolsearch eval --self {github}" in result.stderr
+
+
+def test_rule_prints_the_facts_it_cites(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["rule", "deferred-search-tool"])
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "## Facts behind this rule" in out
+    assert "### 2.4 HTTP 400 request errors (exact messages)" in out
+    assert '- TST-doc: Anthropic "Tool search tool" page' in out
+
+
+def test_every_citation_in_rule_docs_is_found() -> None:
+    import inspect
+    import re
+
+    from toolsearch.facts import cited
+    from toolsearch.rules import RULES
+
+    for rule in RULES:
+        doc = inspect.getdoc(rule) or ""
+        wanted = set(re.findall(r"§(\d+(?:\.\d+)?)", doc))
+        assert {label[1:] for label, _ in cited(doc)} == wanted, rule.ID

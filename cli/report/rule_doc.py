@@ -10,6 +10,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
+from toolsearch.facts import cited, source_keys
 from toolsearch.linter import RuleSettings
 from toolsearch.report.console import render as render_console
 
@@ -27,6 +28,26 @@ def render_list(
     return render_console([table], color, width)
 
 
+def facts_text(doc: str) -> str:
+    """The cited sections of the API facts, and the source keys they use, as markdown."""
+    found = cited(doc)
+    if not found:
+        return ""
+    lines = [
+        "## Facts behind this rule",
+        "",
+        "From toolsearch's research notes on the tool search API (each fact with its source).",
+        "",
+    ]
+    for _label, text in found:
+        lines += [text, ""]
+    keys = source_keys("\n".join(text for _label, text in found))
+    if keys:
+        lines += ["Sources:", ""]
+        lines += [f"- {key}: {what} ({where})" for key, what, where in keys]
+    return "\n".join(lines).rstrip() + "\n"
+
+
 def render_doc(rule: ModuleType, setting: RuleSettings, color: bool, width: int | None) -> str:
     level = setting.level.label if setting.level else "off"
     options = ", ".join(f"{k}: {v}" for k, v in setting.options.items()) or "none"
@@ -38,4 +59,8 @@ def render_doc(rule: ModuleType, setting: RuleSettings, color: bool, width: int 
     ]
     doc = inspect.getdoc(rule) or ""
     parts.append(Markdown(doc) if color else Text(doc))
+    facts = facts_text(doc)
+    if facts:
+        parts.append(Text(""))
+        parts.append(Markdown(facts) if color else Text(facts))
     return render_console(parts, color, width)
