@@ -69,7 +69,9 @@ def _header(scope_results: ScopeResults, report: QueryReport) -> Text:
     return header
 
 
-def _scope_parts(scope_results: ScopeResults, report: QueryReport) -> list[Any]:
+def _scope_parts(
+    scope_results: ScopeResults, report: QueryReport, width: int | None
+) -> list[Any]:
     parts: list[Any] = [_header(scope_results, report)]
     results = scope_results.results
     if not results:
@@ -91,8 +93,11 @@ def _scope_parts(scope_results: ScopeResults, report: QueryReport) -> list[Any]:
         line.append(" " * (name_w - cell_len(name)) + f"  {score:>{score_w}}  ")
         line.append(source + " " * (source_w - cell_len(source)) + "  ")
         line.append_text(_matched(result))
+        if width is not None:  # a terminal: one line per result, cut to fit
+            line.truncate(width - 1, overflow="ellipsis")
         parts.append(line)
-        description = one_line(result.tool.sent_description or "", DESCRIPTION_WIDTH)
+        room = DESCRIPTION_WIDTH if width is None else min(DESCRIPTION_WIDTH, width - rank_w - 3)
+        description = one_line(result.tool.sent_description or "", max(room, 10))
         text = Text(" " * (rank_w + 2))
         if description:
             text.append_text(_highlight(Text(description), result.matched.get("description", [])))
@@ -115,6 +120,6 @@ def render(report: QueryReport, color: bool, width: int | None) -> str:
     for index, scope_results in enumerate(report.scopes):
         if index:
             parts.append(Text(""))
-        parts.extend(_scope_parts(scope_results, report))
+        parts.extend(_scope_parts(scope_results, report, width))
     parts.extend(Text(f"note: {one_line(n)}", style="dim") for n in report.notes)
     return render_console(parts, color, width)
