@@ -14,6 +14,7 @@ from toolsearch.rules import (
     duplicate_description,
     duplicate_tool_name,
     examples_with_tool_search,
+    invalid_field_type,
     invalid_input_example,
     invalid_input_schema,
     invalid_search_tool,
@@ -62,6 +63,7 @@ RULES: tuple[ModuleType, ...] = (
     mcp_server_mismatch,
     unknown_tool_in_configs,
     strict_mode_limits,
+    invalid_field_type,
     # Works, but costs tokens or accuracy.
     deferred_without_search,
     too_many_loaded_tools,

@@ -69,9 +69,7 @@ def _header(scope_results: ScopeResults, report: QueryReport) -> Text:
     return header
 
 
-def _scope_parts(
-    scope_results: ScopeResults, report: QueryReport, width: int | None
-) -> list[Any]:
+def _scope_parts(scope_results: ScopeResults, report: QueryReport, width: int | None) -> list[Any]:
     parts: list[Any] = [_header(scope_results, report)]
     results = scope_results.results
     if not results:
