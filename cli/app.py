@@ -332,7 +332,7 @@ def budget(
     ] = False,
     max_upfront: Annotated[
         int | None,
-        typer.Option("--max-upfront", help="Exit 1 when a scope's upfront cost exceeds N."),
+        typer.Option("--max-upfront", help="Exit 1 when a scope's upfront cost exceeds N.", min=0),
     ] = None,
     baseline: Annotated[
         Path | None,

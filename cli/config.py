@@ -150,7 +150,7 @@ def parse_config(data: Any, path: Path) -> Config:
         if not isinstance(entry, Mapping) or not entry:
             raise ConfigError(f"{where}: ignore[{index}] must be a mapping with rule, path or tool")
         _check_keys(entry, IGNORE_KEYS, where, f"ignore[{index}].")
-    max_file_size = _optional(data, "max-file-size", int, where)
+    max_file_size = _positive(data, "max-file-size", where)
     return Config(
         path=path,
         base=path.parent,

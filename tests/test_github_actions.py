@@ -139,7 +139,7 @@ def test_max_increase_from_config_and_saved_output(runner: CliRunner, in_tmp: Pa
     write_request(in_tmp / "request.json", " Also lists related pages and their authors." * 4)
     Path(".toolsearch.yaml").write_text("budget:\n  max-increase: 5\n")
     code, out = invoke(runner, "budget", "request.json", "--baseline", "release.json")
-    assert code == 1 and "over --max-increase 5" in out
+    assert code == 1 and "over budget.max-increase 5" in out
     code, out = invoke(
         runner, "budget", "request.json", "--baseline", "release.json", "--max-increase", "500"
     )

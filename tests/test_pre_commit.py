@@ -165,4 +165,4 @@ def test_hooks_fail_on_a_broken_catalog_and_pass_once_fixed(
     done = pre_commit(user, home, "run", "toolsearch-budget")
     out = done.stdout + done.stderr
     assert done.returncode == 1, out
-    assert "FAIL: scope 'tools': upfront" in out and "exceeds --max-upfront 10" in out
+    assert "FAIL: scope 'tools': upfront" in out and "exceeds budget.max-upfront 10" in out

@@ -114,6 +114,7 @@ def scope_failures(
     """Limit failures as (scope name, message)."""
     failures = []
     limit = options.max_upfront if options.max_upfront is not None else config.max_upfront
+    limit_name = "--max-upfront" if options.max_upfront is not None else "budget.max-upfront"
     if limit is not None:
         for scope in budget.scopes:
             upfront = round(scope.totals.upfront)
@@ -122,10 +123,11 @@ def scope_failures(
                     (
                         scope.scope.name,
                         f"scope {scope.scope.name!r}: upfront {upfront:,} tokens exceeds "
-                        f"--max-upfront {limit:,}",
+                        f"{limit_name} {limit:,}",
                     )
                 )
     increase = options.max_increase if options.max_increase is not None else config.max_increase
+    increase_name = "--max-increase" if options.max_increase is not None else "budget.max-increase"
     if diff is not None and increase is not None:
         for name, (before, after) in diff.scope_changes.items():
             grown = after - (before if before is not None else 0)
@@ -135,7 +137,7 @@ def scope_failures(
                         name,
                         f"scope {name!r}: upfront grew by {grown:,} tokens "
                         f"({before if before is not None else 0:,} -> {after:,}), over "
-                        f"--max-increase {increase:,}",
+                        f"{increase_name} {increase:,}",
                     )
                 )
     return failures

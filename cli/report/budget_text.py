@@ -120,7 +120,8 @@ def _diff_parts(diff: BudgetDiff) -> list[Any]:
         Text(
             f"Since {one_line(diff.baseline.label)}: upfront {diff.baseline.upfront:,} -> "
             f"{diff.upfront_after:,} ({sign}{diff.upfront_change:,}), all loaded "
-            f"{diff.baseline.all_loaded:,} -> {diff.all_loaded_after:,}",
+            f"{diff.baseline.all_loaded:,} -> {diff.all_loaded_after:,} "
+            f"({'+' if diff.all_loaded_change >= 0 else ''}{diff.all_loaded_change:,})",
             style="bold",
         )
     ]
