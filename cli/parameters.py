@@ -45,7 +45,7 @@ def parameters(schema: Any, nested: bool = True) -> Iterator[Parameter]:
 
 
 def _walk(schema: Any, nested: bool) -> Iterator[Parameter]:
-    if not isinstance(schema, dict | Mapping):
+    if not isinstance(schema, dict):
         return
     seen: dict[str, Parameter] = {}
     refs: set[str] = set()
@@ -55,12 +55,12 @@ def _walk(schema: Any, nested: bool) -> Iterator[Parameter]:
         children: list[tuple[Mapping[str, Any], str, str, int]] = []
         deeper = depth < MAX_DEPTH
         properties = node.get("properties")
-        if isinstance(properties, Mapping):
+        if isinstance(properties, dict):
             for name, sub in properties.items():
                 key = str(name)
                 where = f"{pointer}/properties/{_escape(key)}"
                 path = prefix + key
-                body = sub if isinstance(sub, Mapping) else {}
+                body = sub if isinstance(sub, dict) else {}
                 target = _lookup(schema, body) if "$ref" in body else None
                 described = _description(body) or (_description(target) if target else None)
                 old = seen.get(path)
@@ -72,14 +72,14 @@ def _walk(schema: Any, nested: bool) -> Iterator[Parameter]:
                     inside = str(body["$ref"])[1:] if target is not None else where
                     children.append((target or body, inside, f"{path}.", depth + 1))
         items = node.get("items")
-        if isinstance(items, Mapping) and deeper and (nested or not prefix):
+        if isinstance(items, dict) and deeper and (nested or not prefix):
             inner = prefix[:-1] + "[]." if prefix else prefix
             children.append((items, pointer + "/items", inner, depth + 1))
         for key in _BRANCHES:
             branches = node.get(key)
             if isinstance(branches, list) and deeper:
                 for index, branch in enumerate(branches):
-                    if isinstance(branch, Mapping) and _first(branch, refs):
+                    if isinstance(branch, dict) and _first(branch, refs):
                         target = _lookup(schema, branch)
                         inside = str(branch["$ref"])[1:] if target else f"{pointer}/{key}/{index}"
                         children.append((target or branch, inside, prefix, depth + 1))
@@ -117,7 +117,7 @@ def _lookup(root: Mapping[str, Any], node: Mapping[str, Any]) -> Mapping[str, An
         return None
     target: Any = root
     for part in split_pointer(ref[1:]):
-        if not isinstance(target, Mapping) or part not in target:
+        if not isinstance(target, dict) or part not in target:
             return None
         target = target[part]
-    return target if isinstance(target, Mapping) else None
+    return target if isinstance(target, dict) else None
