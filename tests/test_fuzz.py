@@ -33,6 +33,8 @@ COMMANDS = (
     ["query", "get weather"],
     ["query", "--mode", "regex", "-f", "json", "(?i)get|name"],
     ["eval", "--self", "-f", "json"],
+    ["recommend", "-f", "json"],
+    ["recommend", "--diff"],
 )
 
 scalars = (
@@ -212,3 +214,24 @@ def test_internal_error_says_how_to_report(
     assert result.exit_code == 3
     assert "internal error: RuntimeError: boom" in result.stderr
     assert "please report it" in result.stderr
+
+
+EXAMPLE_REQUEST = Path(__file__).parent.parent / "fixtures" / "example" / "request.json"
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**32), replacement=json_values)
+def test_mutated_requests_through_recommend_apply_planning(
+    seed: int, replacement: Any, tmp_path: Path
+) -> None:
+    rng = random.Random(seed)
+    document = json.loads(EXAMPLE_REQUEST.read_text(encoding="utf-8"))
+    for _ in range(rng.randint(1, 3)):
+        document = mutate(document, rng, replacement)
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(document, indent=2), encoding="utf-8")
+    before = path.read_bytes()
+    runner = CliRunner()
+    check_outcome(runner, ["recommend", "--diff", str(path)])
+    check_outcome(runner, ["lint", "--fail-on", "info", str(path)])
+    assert path.read_bytes() == before  # --diff writes nothing
