@@ -48,7 +48,7 @@ from typing import Any
 from toolsearch.linter import Context, Problem
 from toolsearch.near_duplicates import find_matches
 from toolsearch.places import field_pointer
-from toolsearch.words import STOPWORDS, is_searchable, prose_words
+from toolsearch.words import STOPWORDS, prose_words
 
 ID = "duplicate-description"
 LEVEL = "warning"
@@ -63,7 +63,8 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
     for tool in tools:
         found = prose_words(tool.description or "")
         texts.append(" ".join(found))
-        sets.append(frozenset([w for w in set(found) - STOPWORDS if is_searchable(w)]))
+        # is_searchable, inlined: this loop runs over every word of every description
+        sets.append(frozenset(w for w in set(found) - STOPWORDS if len(w) > 1 and not w.isdigit()))
     matches = find_matches(texts, sets, float(options["similarity"]), int(options["min-words"]))
     for match in matches:
         tool, original = tools[match.index], tools[match.original]
