@@ -45,15 +45,22 @@ Sources = Annotated[
     ),
 ]
 ConfigOpt = Annotated[
-    Path | None, typer.Option("--config", help="Config file (default: found by walking up).")
+    Path | None,
+    typer.Option("--config", metavar="PATH", help="Config file (default: found by walking up)."),
 ]
 TargetOpt = Annotated[
     str | None,
-    typer.Option("--target", help="Whose deferral rules apply: api or claude-code."),
+    typer.Option(
+        "--target", metavar="api|claude-code", help="Whose deferral rules apply (default: api)."
+    ),
 ]
 ModelOpt = Annotated[
     str | None,
-    typer.Option("--model", help="Model id (default: request, config, claude-sonnet-4-5)."),
+    typer.Option(
+        "--model",
+        metavar="MODEL",
+        help="Model id (default: request, config, claude-sonnet-4-5).",
+    ),
 ]
 SkipOpt = Annotated[
     bool,
@@ -320,28 +327,41 @@ def budget(
         typer.Option(
             "--format",
             "-f",
+            metavar="FORMAT",
             help="text, json, markdown or github (default: github when GITHUB_ACTIONS=true, "
             "else text).",
         ),
     ] = None,
     context_window: Annotated[
-        int | None, typer.Option("--context-window", help="Context window size in tokens.", min=1)
+        int | None,
+        typer.Option("--context-window", metavar="N", help="Context window size in tokens.", min=1),
     ] = None,
     show_all: Annotated[
         bool, typer.Option("--all", help="List every tool, not the top 40.")
     ] = False,
     max_upfront: Annotated[
         int | None,
-        typer.Option("--max-upfront", help="Exit 1 when a scope's upfront cost exceeds N.", min=0),
+        typer.Option(
+            "--max-upfront",
+            metavar="N",
+            help="Exit 1 when a scope's upfront cost exceeds N.",
+            min=0,
+        ),
     ] = None,
     baseline: Annotated[
         Path | None,
-        typer.Option("--baseline", help="Compare with a saved budget JSON or older catalog files."),
+        typer.Option(
+            "--baseline",
+            metavar="PATH",
+            help="Compare with a saved budget JSON or older catalog files.",
+        ),
     ] = None,
     max_increase: Annotated[
         int | None,
         typer.Option(
-            "--max-increase", help="With --baseline: exit 1 when upfront grows by more than N."
+            "--max-increase",
+            metavar="N",
+            help="With --baseline: exit 1 when upfront grows by more than N.",
         ),
     ] = None,
     exact: Annotated[
@@ -401,26 +421,36 @@ def lint(
         typer.Option(
             "--format",
             "-f",
+            metavar="FORMAT",
             help="text, json, sarif, github, markdown or gitlab (default: github when "
             "GITHUB_ACTIONS=true, else text).",
         ),
     ] = None,
     select: Annotated[
         list[str] | None,
-        typer.Option("--select", help="Run only these rules (repeatable, comma-separated)."),
+        typer.Option(
+            "--select", metavar="RULES", help="Run only these rules (repeatable, comma-separated)."
+        ),
     ] = None,
     ignore: Annotated[
         list[str] | None,
-        typer.Option("--ignore", help="Turn these rules off (repeatable, comma-separated)."),
+        typer.Option(
+            "--ignore", metavar="RULES", help="Turn these rules off (repeatable, comma-separated)."
+        ),
     ] = None,
     fail_on: Annotated[
-        str, typer.Option("--fail-on", help="Exit 1 on findings at this level or above.")
+        str,
+        typer.Option(
+            "--fail-on", metavar="LEVEL", help="Exit 1 on findings at this level or above."
+        ),
     ] = "error",
     skip_non_catalogs: SkipOpt = False,
     baseline: Annotated[
         Path | None,
         typer.Option(
-            "--baseline", help="Fail only on findings not in this baseline file; list stale ones."
+            "--baseline",
+            metavar="PATH",
+            help="Fail only on findings not in this baseline file; list stale ones.",
         ),
     ] = None,
     update_baseline: Annotated[
@@ -501,7 +531,12 @@ def rule_command(
 
 ModeOpt = Annotated[
     str | None,
-    typer.Option("--mode", "-m", help="bm25 (natural language, default) or regex (re.search)."),
+    typer.Option(
+        "--mode",
+        "-m",
+        metavar="MODE",
+        help="bm25 (natural language, default) or regex (re.search).",
+    ),
 ]
 AllToolsOpt = Annotated[
     bool,
@@ -526,12 +561,17 @@ def query(
     limit: Annotated[
         int | None,
         typer.Option(
-            "--limit", "-n", help="How many tools to return (default 5, as the API).", min=1
+            "--limit",
+            "-n",
+            metavar="N",
+            help="How many tools to return (default 5, as the API).",
+            min=1,
         ),
     ] = None,
     all_tools: AllToolsOpt = False,
     output_format: Annotated[
-        str | None, typer.Option("--format", "-f", help="text, json or tool-reference.")
+        str | None,
+        typer.Option("--format", "-f", metavar="FORMAT", help="text, json or tool-reference."),
     ] = None,
     skip_non_catalogs: SkipOpt = False,
 ) -> None:
@@ -578,21 +618,32 @@ def eval_command(
     ] = False,
     mode: Annotated[
         list[str] | None,
-        typer.Option("--mode", "-m", help="bm25 or regex (repeatable; default: each case's own)."),
+        typer.Option(
+            "--mode",
+            "-m",
+            metavar="MODE",
+            help="bm25 or regex (repeatable; default: each case's own).",
+        ),
     ] = None,
     at: Annotated[
-        int, typer.Option("--at", help="The k of recall@k that --min-recall and misses use.", min=1)
+        int,
+        typer.Option(
+            "--at", metavar="N", help="The k of recall@k that --min-recall and misses use.", min=1
+        ),
     ] = 5,
     min_recall: Annotated[
         float | None,
-        typer.Option("--min-recall", help="Exit 1 when a mode's recall@k is below this (0-1)."),
+        typer.Option(
+            "--min-recall", metavar="X", help="Exit 1 when a mode's recall@k is below this (0-1)."
+        ),
     ] = None,
     all_tools: AllToolsOpt = False,
     misses: Annotated[
-        int, typer.Option("--misses", help="How many misses the text output shows.", min=0)
+        int,
+        typer.Option("--misses", metavar="N", help="How many misses the text output shows.", min=0),
     ] = 20,
     output_format: Annotated[
-        str | None, typer.Option("--format", "-f", help="text or json.")
+        str | None, typer.Option("--format", "-f", metavar="FORMAT", help="text or json.")
     ] = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
@@ -652,26 +703,32 @@ def recommend(
     target: TargetOpt = None,
     model: ModelOpt = None,
     output_format: Annotated[
-        str | None, typer.Option("--format", "-f", help="text or json.")
+        str | None, typer.Option("--format", "-f", metavar="FORMAT", help="text or json.")
     ] = None,
     usage: Annotated[
         list[str] | None,
         typer.Option(
             "--usage",
+            metavar="PATH",
             help="Usage evidence: Claude Code transcripts, Messages API logs, or a name,count "
             "table (repeatable; files, directories or quoted globs).",
         ),
     ] = None,
     keep: Annotated[
-        int | None, typer.Option("--keep", help="Keep exactly N tools loaded per scope.")
+        int | None,
+        typer.Option("--keep", metavar="N", help="Keep exactly N tools loaded per scope."),
     ] = None,
     pin: Annotated[
         list[str] | None,
-        typer.Option("--pin", help="Keep this tool loaded (name or source/name; repeatable)."),
+        typer.Option(
+            "--pin", metavar="TOOL", help="Keep this tool loaded (name or source/name; repeatable)."
+        ),
     ] = None,
     max_upfront: Annotated[
         int | None,
-        typer.Option("--max-upfront", help="Keep each scope's upfront cost at most N tokens."),
+        typer.Option(
+            "--max-upfront", metavar="N", help="Keep each scope's upfront cost at most N tokens."
+        ),
     ] = None,
     apply: Annotated[
         bool, typer.Option("--apply", help="Rewrite the request and tools files.")
@@ -681,17 +738,21 @@ def recommend(
     ] = False,
     search: Annotated[
         str | None,
-        typer.Option("--search", help="Search tool to add when none is there: bm25 or regex."),
+        typer.Option(
+            "--search", metavar="MODE", help="Search tool to add when none is there: bm25 or regex."
+        ),
     ] = None,
     intents: Annotated[
         Path | None,
         typer.Option(
             "--intents",
+            metavar="PATH",
             help="Eval cases whose queries are the typical intents (default: each tool's words).",
         ),
     ] = None,
     context_window: Annotated[
-        int | None, typer.Option("--context-window", help="Context window size in tokens.", min=1)
+        int | None,
+        typer.Option("--context-window", metavar="N", help="Context window size in tokens.", min=1),
     ] = None,
     show_all: Annotated[
         bool, typer.Option("--all", help="List every tool, not the top 40.")
@@ -753,7 +814,7 @@ def snapshot(
     ] = None,
     config: ConfigOpt = None,
     output_format: Annotated[
-        str | None, typer.Option("--format", "-f", help="text or json.")
+        str | None, typer.Option("--format", "-f", metavar="FORMAT", help="text or json.")
     ] = None,
 ) -> None:
     """Save live MCP servers' tools/list results, or check them against saved ones (drift)."""
