@@ -50,9 +50,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from toolsearch.evaluation import Evaluator, run_self
 from toolsearch.linter import Context, Problem
-from toolsearch.searchers import searched_tools
 
 ID = "unfindable-tool"
 LEVEL = "warning"
@@ -67,6 +65,8 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
     if searched > int(options["max-tools"]):
         return
     # The search engine (and numpy under rank-bm25) loads only for scopes this rule checks.
+    from toolsearch.evaluation import Evaluator, run_self
+    from toolsearch.searchers import searched_tools
 
     tools, _ = searched_tools(scope)
     top = int(options["top"])
