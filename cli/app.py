@@ -282,7 +282,6 @@ def common_inputs(
     config_path: Path | None,
     target: str | None,
     skip: bool = False,
-    locate: bool = True,
 ) -> tuple[Any, Any]:
     """Load config and inputs shared by every command, live MCP servers included."""
     from dataclasses import replace
@@ -295,7 +294,7 @@ def common_inputs(
     chosen_target: Any = chosen
     live = live_options()
     if live is None or not (live.requested or live.only):
-        inputs = load_inputs(list(sources or []), config, chosen_target, skip, locate=locate)
+        inputs = load_inputs(list(sources or []), config, chosen_target, skip)
         return config, inputs
     result = read_live(live, config.max_file_size)
     if not result.servers and not sources:
@@ -307,7 +306,6 @@ def common_inputs(
         skip,
         extra_documents=result.documents,
         always_load=result.always_load,
-        locate=locate,
     )
     return config, replace(inputs, notes=(*inputs.notes, *result.notes))
 
@@ -583,7 +581,7 @@ def query(
 
         fmt = choose(output_format, QUERY_FORMATS, "--format") or "text"
         choose(mode, MODES, "--mode")
-        cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs, locate=False)
+        cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs)
         options = QueryOptions(
             query=text,
             mode=mode,
@@ -672,7 +670,7 @@ def eval_command(
                     f"(toolsearch eval CASES SOURCE...), or search each tool with its own words: "
                     f"toolsearch eval --self {' '.join([str(cases), *args])}"
                 )
-        cfg, inputs = common_inputs(args, config, target, skip_non_catalogs, locate=False)
+        cfg, inputs = common_inputs(args, config, target, skip_non_catalogs)
         options = EvalOptions(
             cases=cases,
             self_check=self_check,

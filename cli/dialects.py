@@ -289,7 +289,7 @@ def _parse_entry(
         return MalformedTool(source, scope, loc, reason, entry)
 
     if not isinstance(entry, Mapping):
-        return bad(f"tool entry is {_kind(entry)}, not an object")
+        return bad(f"tool entry is {kind_of(entry)}, not an object")
     kind = entry.get("type")
     dialect: Dialect = "anthropic"
     body: Mapping[str, Any] = entry
@@ -301,7 +301,7 @@ def _parse_entry(
             dialect, schema_key = "openai-responses", "parameters"
     elif kind not in (None, "custom"):
         if not isinstance(kind, str):
-            return bad(f"tool type is {_kind(kind)}, not a string")
+            return bad(f"tool type is {kind_of(kind)}, not a string")
         name = entry.get("name")
         return ServerTool(
             kind,
@@ -318,10 +318,10 @@ def _parse_entry(
     if name is None:
         return bad("tool has no name")
     if not isinstance(name, str):
-        return bad(f"tool name is {_kind(name)}, not a string")
+        return bad(f"tool name is {kind_of(name)}, not a string")
     description = body.get("description")
     if description is not None and not isinstance(description, str):
-        return bad(f"description of {name!r} is {_kind(description)}, not a string")
+        return bad(f"description of {name!r} is {kind_of(description)}, not a string")
     if schema_key in body:
         schema = body[schema_key]
         if schema is None and dialect.startswith("openai"):
@@ -331,7 +331,7 @@ def _parse_entry(
     else:
         return bad(f"tool {name!r} has no {schema_key}")
     if not isinstance(schema, Mapping):
-        return bad(f"{schema_key} of {name!r} is {_kind(schema)}, not an object")
+        return bad(f"{schema_key} of {name!r} is {kind_of(schema)}, not an object")
     return Tool(
         name=name,
         source=source,
@@ -347,17 +347,19 @@ def _parse_entry(
     )
 
 
-def _kind(value: Any) -> str:
-    names = {
-        dict: "an object",
-        list: "an array",
-        str: "a string",
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        type(None): "null",
-    }
-    return names.get(type(value), type(value).__name__)
+def kind_of(value: Any) -> str:
+    """A value's JSON type in words: "an object", "a string", ..."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, Mapping):
+        return "an object"
+    return "null" if value is None else type(value).__name__
 
 
 def _servers(item: ParsedSource, scope: str) -> Iterator[McpServer]:

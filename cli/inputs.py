@@ -9,7 +9,6 @@ from toolsearch.config import Config
 from toolsearch.dialects import load_catalog
 from toolsearch.errors import UsageError
 from toolsearch.loader import Document, read_source, resolve_sources
-from toolsearch.locate import NoLocator
 from toolsearch.model import Catalog, Target
 
 
@@ -29,13 +28,8 @@ def load_inputs(
     skip_non_catalogs: bool = False,
     extra_documents: tuple[Document, ...] = (),
     always_load: frozenset[str] = frozenset(),
-    locate: bool = True,
 ) -> Inputs:
-    """Resolve, read and recognise sources; raise ToolsearchError on bad input.
-
-    ``locate=False`` skips finding each tool's line (commands that print no lines, such as
-    query and eval, load large catalogs faster).
-    """
+    """Resolve, read and recognise sources; raise ToolsearchError on bad input."""
     base: Path | None = None
     if not arguments and not extra_documents:
         if not config.catalog:
@@ -47,9 +41,6 @@ def load_inputs(
         base = config.base
     specs = resolve_sources(arguments, base)
     documents = [read_source(spec, config.max_file_size) for spec in specs]
-    if not locate:
-        for document in documents:
-            document.locator = NoLocator()
     names = {d.source: d.display for d in documents}
     for extra in extra_documents:
         if extra.source in names:

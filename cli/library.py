@@ -31,7 +31,7 @@ def as_catalog(catalog: CatalogLike, target: Target = "api") -> Catalog:
     if isinstance(catalog, str | os.PathLike):
         from toolsearch.inputs import load_inputs
 
-        return load_inputs([os.fspath(catalog)], Config(), target, locate=False).catalog
+        return load_inputs([os.fspath(catalog)], Config(), target).catalog
     document = Document("tools", None, "<tools>", "", catalog, "json")
     built, _ = load_catalog([document], target)
     if not built.scopes:

@@ -40,6 +40,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from toolsearch.dialects import kind_of
 from toolsearch.linter import Context, Problem
 from toolsearch.locate import join_pointer
 from toolsearch.model import Location
@@ -52,20 +53,6 @@ OPTIONS: dict[str, Any] = {}
 
 BOOLEAN_FIELDS = ("defer_loading", "strict", "eager_input_streaming")
 WANTED = {"boolean": "true or false", "object": "an object", "string": "a string"}
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, Mapping):
-        return "an object"
-    return "null" if value is None else type(value).__name__
 
 
 def _shown(value: Any) -> str:
@@ -89,7 +76,7 @@ def _problem(
 ) -> Problem:
     at = ctx.locate(where.file, where.pointer + join_pointer(*field.split("/")), fallback=where)
     return Problem(
-        f"{field} of {owner} is {_kind(value)} ({_shown(value)}), not {WANTED[wanted]}; the API "
+        f"{field} of {owner} is {kind_of(value)} ({_shown(value)}), not {WANTED[wanted]}; the API "
         f"rejects the request (400); write {WANTED[wanted]}",
         at,
         ids.get("tool"),
@@ -111,7 +98,7 @@ def _entry_problems(
         isinstance(callers, list) and all(isinstance(c, str) for c in callers)
     ):
         yield Problem(
-            f"allowed_callers of {owner} is {_kind(callers)} ({_shown(callers)}), not an array "
+            f"allowed_callers of {owner} is {kind_of(callers)} ({_shown(callers)}), not an array "
             'of strings; the API rejects the request (400); write e.g. ["direct"]',
             ctx.locate(where.file, where.pointer + "/allowed_callers", fallback=where),
             ids.get("tool"),
