@@ -1,19 +1,21 @@
-"""BM25 over rank-bm25, with an IDF that stays positive so two- and three-tool catalogs rank.
+"""Okapi BM25 with an IDF that stays positive, scored sparsely in pure Python.
 
 rank-bm25's ``BM25Okapi`` gives a term found in half the documents or more an IDF of zero or
 less (its issue #50): with two tools every score is 0. This index keeps its scoring and
 parameters (k1 1.5, b 0.75) and uses Lucene's IDF, ``log(1 + (N - n + 0.5) / (n + 0.5))``.
+Scores are summed over the postings of the query's terms only: in pure Python below
+``VECTOR_FROM`` documents (a lint of a small catalog need not import numpy, 80 ms), with numpy
+from there (a self-query of 30 terms touches most of a large catalog). Both give the same
+floats, in the same order of operations; tests check them against each other and against
+rank-bm25's own ``get_scores`` with the same IDF.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
-
-import numpy as np
-from rank_bm25 import BM25Okapi
 
 from toolsearch.fields import tool_fields
 from toolsearch.model import Tool
@@ -21,30 +23,34 @@ from toolsearch.terms import terms
 
 NAME_WEIGHT = 3  # name terms count three times: the name says most about a tool
 
+Posting = tuple[list[int], list[int]]  # document ids and the term's count in each
+VECTOR_FROM = 200  # documents: from here numpy scores faster than a Python loop
 
-class FixedIdfBM25(BM25Okapi):  # type: ignore[misc]
-    """rank-bm25's Okapi BM25 with Lucene's always-positive IDF, built lazily, scored sparsely.
+
+class SparseBM25:
+    """Okapi BM25 with Lucene's always-positive IDF, indexed lazily, scored sparsely.
 
     A single query needs only its own terms: their postings are counted on demand. After
     ``LAZY_TERMS`` distinct terms (eval runs many queries) the whole inverted index is built
-    once. ``doc_freqs`` and ``idf``, rank-bm25's own structures, are built when first read, so
-    rank-bm25's ``get_scores`` gives the same numbers (a test checks).
+    once. ``doc_freqs``, ``idf`` and ``avgdl`` have rank-bm25's meaning.
     """
 
     LAZY_TERMS = 32
 
     def __init__(self, corpus: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75):
-        # rank-bm25's __init__ would count every document at once; the same fields, lazily:
-        self.k1, self.b, self.epsilon, self.tokenizer = k1, b, 0.25, None
+        self.k1, self.b = k1, b
         self._corpus = [list(document) for document in corpus]
         self.corpus_size = len(self._corpus)
         self.doc_len = [len(document) for document in self._corpus]
         total = sum(self.doc_len)
         self.avgdl = total / self.corpus_size if self.corpus_size and total else 1.0
-        self._norm = self.k1 * (1 - self.b + self.b * np.asarray(self.doc_len) / self.avgdl)
-        self._postings: dict[str, tuple[Any, Any]] = {}
+        self._norm = [k1 * (1 - b + b * length / self.avgdl) for length in self.doc_len]
+        self._postings: dict[str, Posting] = {}
         self._complete = False
         self._doc_freqs: list[Counter[str]] | None = None
+        self._arrays: dict[str, tuple[Any, Any]] = {}  # numpy copies of postings
+        self._norm_array: Any = None
+        self.vectorised = self.corpus_size >= VECTOR_FROM
 
     @property
     def doc_freqs(self) -> list[Counter[str]]:
@@ -63,46 +69,90 @@ class FixedIdfBM25(BM25Okapi):  # type: ignore[misc]
     def _index_all(self) -> None:
         if self._complete:
             return
-        ids: dict[str, list[int]] = {}
-        tfs: dict[str, list[int]] = {}
+        postings: dict[str, Posting] = {}
         for i, frequencies in enumerate(self.doc_freqs):
             for term, tf in frequencies.items():
-                if term in ids:
-                    ids[term].append(i)
-                    tfs[term].append(tf)
+                found = postings.get(term)
+                if found is None:
+                    postings[term] = ([i], [tf])
                 else:
-                    ids[term], tfs[term] = [i], [tf]
-        self._postings = {
-            term: (np.asarray(ids[term], dtype=np.intp), np.asarray(tfs[term], dtype=float))
-            for term in ids
-        }
+                    found[0].append(i)
+                    found[1].append(tf)
+        self._postings = postings
         self._complete = True
 
-    def _posting(self, term: str) -> tuple[Any, Any] | None:
+    def _posting(self, term: str) -> Posting | None:
         found = self._postings.get(term)
         if found is None and not self._complete:
             if len(self._postings) >= self.LAZY_TERMS:
                 self._index_all()
                 return self._postings.get(term)
-            counts = np.fromiter(
-                (document.count(term) for document in self._corpus), float, self.corpus_size
-            )
-            ids = np.flatnonzero(counts)
-            found = (ids, counts[ids])
+            ids: list[int] = []
+            tfs: list[int] = []
+            for i, document in enumerate(self._corpus):
+                if term in document:
+                    ids.append(i)
+                    tfs.append(document.count(term))
+            found = (ids, tfs)
             self._postings[term] = found
         return found
 
-    def get_scores(self, query: Sequence[str]) -> Any:
-        """Scores of every document; a query term counts once per occurrence, as rank-bm25."""
-        score = np.zeros(self.corpus_size)
+    def sparse_scores(self, query: Sequence[str]) -> dict[int, float]:
+        """Scores of the documents that hold a query term; each occurrence in the query counts."""
+        scores: dict[int, float] = {}
+        k1_plus_1, norm = self.k1 + 1, self._norm
         for term in query:
             posting = self._posting(term)
-            if posting is None or not len(posting[0]):
+            if not posting or not posting[0]:
                 continue
             ids, tfs = posting
             idf = self._idf(len(ids))
-            score[ids] += idf * (tfs * (self.k1 + 1) / (tfs + self._norm[ids]))
-        return score
+            for i, tf in zip(ids, tfs, strict=True):
+                scores[i] = scores.get(i, 0.0) + idf * (tf * k1_plus_1 / (tf + norm[i]))
+        return scores
+
+    def get_scores(self, query: Sequence[str]) -> list[float]:
+        """One score per document, 0.0 where no query term occurs (rank-bm25's shape)."""
+        dense = [0.0] * self.corpus_size
+        for i, score in self.sparse_scores(query).items():
+            dense[i] = score
+        return dense
+
+    def ranked(
+        self, query: Sequence[str], keep: Iterable[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """(document, score), best first, ties in document order: the documents that hold a
+        query term, or exactly those in ``keep`` (scored 0.0 when they hold none)."""
+        if self.vectorised:
+            return self._ranked_vectorised(query, keep)
+        scores = self.sparse_scores(query)
+        order = sorted((-scores.get(i, 0.0), i) for i in (scores if keep is None else keep))
+        return [(i, -negated) for negated, i in order]
+
+    def _ranked_vectorised(
+        self, query: Sequence[str], keep: Iterable[int] | None
+    ) -> list[tuple[int, float]]:
+        import numpy as np
+
+        if self._norm_array is None:
+            self._norm_array = np.asarray(self._norm)
+        norm = self._norm_array
+        score = np.zeros(self.corpus_size)
+        for term in query:
+            arrays = self._arrays.get(term)
+            if arrays is None:
+                posting = self._posting(term)
+                if not posting or not posting[0]:
+                    continue
+                arrays = (np.asarray(posting[0], dtype=np.intp), np.asarray(posting[1], float))
+                self._arrays[term] = arrays
+            ids, tfs = arrays
+            idf = self._idf(len(ids))
+            score[ids] += idf * (tfs * (self.k1 + 1) / (tfs + norm[ids]))
+        chosen = np.flatnonzero(score) if keep is None else np.fromiter(keep, dtype=np.intp)
+        values = score[chosen]
+        order = np.lexsort((chosen, -values))
+        return list(zip(chosen[order].tolist(), values[order].tolist(), strict=True))
 
 
 def tool_document(tool: Tool) -> list[str]:
@@ -119,10 +169,10 @@ class BM25Index:
     def __init__(self, tools: Sequence[Tool]) -> None:
         self.tools = tuple(tools)
         self.documents = [tool_document(t) for t in self.tools]
-        self.model = FixedIdfBM25(self.documents) if self.tools else None
+        self.model = SparseBM25(self.documents)
 
-    def scores(self, query_terms: Sequence[str]) -> Any:
-        """One score per tool (0 for a tool that holds no query term)."""
-        if self.model is None:
-            return np.zeros(0)
-        return self.model.get_scores(query_terms)
+    def ranked(
+        self, query_terms: Sequence[str], keep: Iterable[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """(position, score) of the tools that hold a query term (or of ``keep``), best first."""
+        return self.model.ranked(query_terms, keep)

@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal, Protocol
 
-import numpy as np
-
 from toolsearch.bm25 import BM25Index
 from toolsearch.errors import SearchInputError, ToolsearchError
 from toolsearch.fields import tool_fields
@@ -159,21 +157,16 @@ class BM25Searcher:
             return [(i, None) for i in self._select(parsed.select)]
         if not self.tools:
             return []
-        scores = self.index.scores(parsed.ranked_terms) if parsed.ranked_terms else None
+        keep = None
         if parsed.required:
             keep = [
                 i
                 for i, tool in enumerate(self.tools)
                 if all(r in tool.sent_name.lower() for r in parsed.required)
             ]
-            ids = np.asarray(keep, dtype=np.intp)
-        elif scores is None:
+        elif not parsed.ranked_terms:
             return []
-        else:
-            ids = np.flatnonzero(scores > 0)
-        values = scores[ids] if scores is not None else np.zeros(len(ids))
-        order = np.lexsort((ids, -values))
-        return [(int(ids[k]), float(values[k])) for k in order]
+        return list(self.index.ranked(parsed.ranked_terms, keep))
 
     def _select(self, names: Sequence[str]) -> list[int]:
         positions = {id(t): i for i, t in enumerate(self.tools)}

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 _RUN = re.compile(r"[^\W_]+")
+# Every byte but an ASCII letter or digit becomes a space: for ASCII text, ``_RUN``'s words.
+_ASCII_SPACES = bytes(c if chr(c).isascii() and chr(c).isalnum() else 0x20 for c in range(256))
 _ASCII_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
 STOPWORDS = frozenset(
@@ -36,7 +38,10 @@ def words(text: str) -> list[str]:
 
 def prose_words(text: str) -> list[str]:
     """Lowercased words of running text, split at spaces and punctuation only (fast)."""
-    return _RUN.findall(text.lower())
+    lowered = text.lower()
+    if lowered.isascii():  # the same words, twice as fast: punctuation to spaces, then split
+        return lowered.encode().translate(_ASCII_SPACES).decode().split()
+    return _RUN.findall(lowered)
 
 
 def is_searchable(word: str) -> bool:

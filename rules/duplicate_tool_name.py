@@ -57,6 +57,8 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
         (t.sent_name, t.name, t.location, t.source) for t in scope.tools
     ]
     entries.extend((t.name, t.name, t.location, t.source) for t in scope.server_tools if t.name)
+    if len({entry[0] for entry in entries}) == len(entries):
+        return  # the common case: every name once, nothing to order
     # The request's own file first, then in file order: the first definition is kept.
     entries.sort(key=lambda e: (e[2].file != scope.files[0], e[2].file, pointer_key(e[2].pointer)))
     by_name: dict[str, list[tuple[str, str, Location, str]]] = {}

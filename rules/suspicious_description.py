@@ -47,7 +47,9 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Mapping
+from itertools import accumulate
 from typing import Any
 
 from toolsearch.linter import Context, Problem
@@ -127,6 +129,15 @@ _FIRST_WORDS = re.compile(
     "|".join(re.escape(word) for _, groups, _ in _PATTERNS for word in groups[0])
 )
 _ALL_WORDS = frozenset(word for _, groups, _ in _PATTERNS for group in groups for word in group)
+_ASCII_HIDDEN = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
+
+
+def _key_word(entry: str) -> str:
+    """The word of a pattern's entry searched for first: its longest, likely its rarest."""
+    return max(entry.split(), key=lambda word: (len(word), word))
+
+
+_KEY_WORDS = frozenset(_key_word(entry) for entry in _ALL_WORDS)
 
 
 def shown(text: str, limit: int = SNIPPET) -> str:
@@ -182,16 +193,75 @@ def instructions(text: str) -> list[str]:
     return found
 
 
-def _may_be_suspicious(tool: Tool) -> bool:
-    """A quick test over the tool's JSON text; False means no part of the tool can be flagged."""
+def _tool_text(tool: Tool) -> tuple[str, str] | None:
+    """The tool's name, description and schema as one text, and the schema's JSON alone;
+    None when the schema has keys JSON cannot hold."""
     try:
         schema = json.dumps(tool.input_schema, ensure_ascii=False, default=str)
     except (TypeError, ValueError):
-        return True  # keys JSON cannot hold: check every text
+        return None
     for escape in ("\\n", "\\r", "\\t"):
         schema = schema.replace(escape, " ")
-    text = f"{tool.name}\n{tool.description or ''}\n{schema}"
+    return f"{tool.name}\n{tool.description or ''}\n{schema}", schema
+
+
+def _may_be_suspicious(text: str, schema: str) -> bool:
+    """A quick test over a tool's text; False means no part of the tool can be flagged."""
     return bool(_HIDDEN.search(text) or _JSON_CONTROL.search(schema) or instructions(text))
+
+
+def _candidates(texts: list[str]) -> set[int]:
+    """Positions of the texts that may hold something this rule flags: a necessary condition,
+    tested over all texts at once (a catalog with nothing to flag costs a few scans)."""
+    found: set[int] = set()
+    joined, starts = _joined(texts)
+    if not joined.isascii() or joined.encode().translate(None, _ASCII_HIDDEN) != joined.encode():
+        found |= _holding(joined, starts, _HIDDEN.search)
+    found |= _holding(joined, starts, _literal("\\u00"))  # as _JSON_CONTROL starts
+    lowered_texts = [text.lower() for text in texts]
+    lowered, starts = _joined(lowered_texts)  # lower() may change lengths: new starts
+    holding = {word: _holding(lowered, starts, _literal(word)) for word in _KEY_WORDS}
+
+    def holding_entry(entry: str) -> set[int]:
+        others = entry.split()
+        return {i for i in holding[_key_word(entry)] if all(w in lowered_texts[i] for w in others)}
+
+    for _, groups, _ in _PATTERNS:
+        possible: set[int] | None = None
+        for group in groups:
+            with_group = set().union(*(holding_entry(entry) for entry in group))
+            possible = with_group if possible is None else possible & with_group
+        found |= possible or set()
+    return found
+
+
+def _joined(texts: list[str]) -> tuple[str, list[int]]:
+    """The texts joined by newlines, and where each begins."""
+    return "\n".join(texts), list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
+
+
+def _literal(word: str) -> Callable[[str, int], Any]:
+    """A search function for a plain word, as fast as ``str.find``."""
+
+    def search(text: str, at: int) -> int | None:
+        found = text.find(word, at)
+        return None if found < 0 else found
+
+    return search
+
+
+def _holding(text: str, starts: list[int], search: Callable[[str, int], Any]) -> set[int]:
+    """Positions of the parts of text (they begin at ``starts``) in which search finds a hit."""
+    found: set[int] = set()
+    at = 0
+    while (hit := search(text, at)) is not None:
+        position = hit if isinstance(hit, int) else hit.start()
+        part = bisect_right(starts, position) - 1
+        found.add(part)
+        if part + 1 >= len(starts):
+            break
+        at = starts[part + 1]
+    return found
 
 
 def _texts(tool: Tool) -> Iterator[tuple[str, str, str]]:
@@ -212,9 +282,12 @@ def _texts(tool: Tool) -> Iterator[tuple[str, str, str]]:
 
 
 def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
-    for tool in ctx.scope.tools:
-        if not _may_be_suspicious(tool):
-            continue  # the common case, decided in one pass over the tool's JSON
+    tools = ctx.scope.tools
+    whole = [_tool_text(tool) for tool in tools]
+    candidates = _candidates([texts[0] if texts else "" for texts in whole])
+    for position, (tool, texts) in enumerate(zip(tools, whole, strict=True)):
+        if texts is not None and (position not in candidates or not _may_be_suspicious(*texts)):
+            continue  # the common case; a schema JSON cannot hold is checked text by text
         for what, text, pointer in _texts(tool):
             hidden = hidden_characters(text)
             said = instructions(text)

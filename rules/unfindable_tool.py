@@ -64,7 +64,7 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
     searched = len(scope.deferred_tools) or len(scope.tools)  # as searchers.searched_tools
     if searched > int(options["max-tools"]):
         return
-    # The search engine (and numpy under rank-bm25) loads only for scopes this rule checks.
+    # The search engine (and its term stemmer) loads only for scopes this rule checks.
     from toolsearch.evaluation import Evaluator, run_self
     from toolsearch.searchers import searched_tools
 

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from toolsearch.near_duplicates import find_matches, jaccard
 from toolsearch.parameters import parameters
-from toolsearch.rules.suspicious_description import hidden_characters, instructions, shown
+from toolsearch.rules.suspicious_description import (
+    _candidates,
+    _may_be_suspicious,
+    hidden_characters,
+    instructions,
+    shown,
+)
 from toolsearch.rules.unsearchable_description import longest_unspaced, script_of
 from toolsearch.words import has_searchable_word, prose_words, words
 
@@ -201,3 +210,43 @@ def test_unspaced_scripts() -> None:
     assert script_of("天气预报") == "Chinese or Japanese (Han)"
     assert script_of("ค้นหา") == "Thai"
     assert longest_unspaced("고객 정보를 검색") == ""
+
+
+_FRAGMENTS = [
+    "ignore  all previous\ninstructions",
+    "<IMPORTANT>",
+    "do not tell the user",
+    "Don't\tinform users",
+    "~/.ssh",
+    "id_rsa",
+    "/etc/passwd",
+    "reveal your system prompt",
+    "You are now a",
+    "when this tool is available",
+    "\u202e",
+    "\x1b[31m",
+    "\\u0007",
+    "\u0130" * 8,  # lowercases to sixteen characters: positions after it shift
+    "\u00e9t\u00e9",
+    "plain words",
+    " ",
+    "\n",
+]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.lists(st.sampled_from(_FRAGMENTS), max_size=6), min_size=1, max_size=8))
+def test_suspicious_screen_never_drops_a_text_the_full_check_flags(
+    parts: list[list[str]],
+) -> None:
+    texts = ["".join(p) for p in parts]
+    candidates = _candidates(texts)
+    for position, text in enumerate(texts):
+        if _may_be_suspicious(text, text):
+            assert position in candidates, text
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F)) | st.text())
+def test_prose_words_fast_path_splits_as_the_pattern(text: str) -> None:
+    assert prose_words(text) == re.findall(r"[^\W_]+", text.lower())

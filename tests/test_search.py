@@ -11,7 +11,7 @@ from rank_bm25 import BM25Okapi
 
 import toolsearch
 from tests.conftest import CATALOGS, needs_shared
-from toolsearch.bm25 import FixedIdfBM25, tool_document
+from toolsearch.bm25 import SparseBM25, tool_document
 from toolsearch.errors import SearchInputError
 from toolsearch.fields import tool_fields
 from toolsearch.library import as_catalog
@@ -78,10 +78,10 @@ def test_tools_matching_no_word_are_not_results() -> None:
 def test_sparse_scores_equal_rank_bm25_formula() -> None:
     corpus = [["a", "b", "b"], ["b", "c"], ["c", "c", "c", "d"], ["e"]]
     queries = (["b"], ["c", "c", "d"], ["a", "e", "zzz"])
-    lazy = FixedIdfBM25(corpus)  # postings counted per query term
+    lazy = SparseBM25(corpus)  # postings counted per query term
     lazy_scores = [lazy.get_scores(q) for q in queries]
     assert not lazy._complete
-    full = FixedIdfBM25(corpus)
+    full = SparseBM25(corpus)
     full.LAZY_TERMS = 0  # the whole inverted index at the first term
     dense = BM25Okapi(corpus)
     dense.idf = dict(full.idf)  # same IDF, rank-bm25's own scoring loop
@@ -91,6 +91,24 @@ def test_sparse_scores_equal_rank_bm25_formula() -> None:
         assert np.allclose(full.get_scores(query), dense.get_scores(query))
     n = 4
     assert full.idf["b"] == pytest.approx(np.log(1 + (n - 2 + 0.5) / (2 + 0.5)))
+
+
+def test_sparse_scores_equal_rank_bm25_on_a_random_corpus() -> None:
+    rng = np.random.default_rng(7)
+    vocabulary = [f"w{i}" for i in range(60)]
+    corpus = [
+        [str(w) for w in rng.choice(vocabulary, size=int(rng.integers(1, 30)))] for _ in range(300)
+    ]
+    ours = SparseBM25(corpus)
+    dense = BM25Okapi(corpus)
+    dense.idf = dict(ours.idf)
+    for _ in range(40):
+        query = [str(w) for w in rng.choice([*vocabulary, "unseen"], size=int(rng.integers(1, 6)))]
+        expected = dense.get_scores(query)
+        got = ours.get_scores(query)
+        assert np.allclose(got, expected, rtol=1e-12, atol=0)
+        sparse = ours.sparse_scores(query)
+        assert set(sparse) == {i for i, score in enumerate(expected) if score > 0}
 
 
 def test_name_weighs_more_than_description() -> None:
@@ -267,3 +285,19 @@ def test_real_catalog_finds_the_obvious_tool() -> None:
     github = CATALOGS / "github.json"
     assert names(toolsearch.search(github, "merge a pull request"))[0] == "merge_pull_request"
     assert names(toolsearch.search(github, "+gist create"))[0] == "create_gist"
+
+
+@pytest.mark.parametrize("keep", [None, [3, 0, 7, 250, 120]])
+def test_python_and_numpy_rankings_are_identical(keep: list[int] | None) -> None:
+    rng = np.random.default_rng(11)
+    vocabulary = [f"w{i}" for i in range(40)]
+    corpus = [
+        [str(w) for w in rng.choice(vocabulary, size=int(rng.integers(1, 25)))] for _ in range(260)
+    ]
+    python, vectorised = SparseBM25(corpus), SparseBM25(corpus)
+    python.vectorised, vectorised.vectorised = False, True
+    for _ in range(30):
+        query = [str(w) for w in rng.choice(vocabulary, size=int(rng.integers(1, 8)))]
+        expected = python.ranked(query, keep)
+        assert vectorised.ranked(query, keep) == expected  # same floats, same order
+        assert [s for _, s in expected] == sorted((s for _, s in expected), reverse=True)
