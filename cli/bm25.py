@@ -129,9 +129,58 @@ class SparseBM25:
         order = sorted((-scores.get(i, 0.0), i) for i in (scores if keep is None else keep))
         return [(i, -negated) for negated, i in order]
 
+    def ranks_and_top(
+        self, query: Sequence[str], docs: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        """Where each of ``docs`` ranks (None: it holds no query term) and the ``k`` best
+        documents, both as ``ranked`` orders them, without ordering every document."""
+        if self.vectorised:
+            return self._ranks_and_top_vectorised(query, docs, k)
+        scores = self.sparse_scores(query)
+        ranks: list[int | None] = []
+        for doc in docs:
+            mine = scores.get(doc)
+            ranks.append(
+                None
+                if mine is None
+                else 1 + sum(1 for i, s in scores.items() if s > mine or (s == mine and i < doc))
+            )
+        top = [i for _, i in sorted((-s, i) for i, s in scores.items())[:k]]
+        return ranks, top
+
     def _ranked_vectorised(
         self, query: Sequence[str], keep: Iterable[int] | None
     ) -> list[tuple[int, float]]:
+        import numpy as np
+
+        score = self._score_array(query)
+        chosen = np.flatnonzero(score) if keep is None else np.fromiter(keep, dtype=np.intp)
+        values = score[chosen]
+        order = np.lexsort((chosen, -values))
+        return list(zip(chosen[order].tolist(), values[order].tolist(), strict=True))
+
+    def _ranks_and_top_vectorised(
+        self, query: Sequence[str], docs: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        import numpy as np
+
+        score = self._score_array(query)
+        ranks: list[int | None] = []
+        for doc in docs:
+            mine = score[doc]
+            ahead = np.count_nonzero(score > mine) + np.count_nonzero(score[:doc] == mine)
+            ranks.append(None if mine <= 0 else 1 + int(ahead))
+        nonzero = np.flatnonzero(score)
+        if len(nonzero) > k > 0:  # keep the k best values, and every tie of the k-th
+            values = score[nonzero]
+            kth = np.partition(values, len(values) - k)[len(values) - k]
+            nonzero = nonzero[values >= kth]
+        values = score[nonzero]
+        order = np.lexsort((nonzero, -values))
+        return ranks, nonzero[order][:k].tolist()
+
+    def _score_array(self, query: Sequence[str]) -> Any:
+        """Every document's score as a numpy array (0.0 where no query term occurs)."""
         import numpy as np
 
         if self._norm_array is None:
@@ -149,10 +198,7 @@ class SparseBM25:
             ids, tfs = arrays
             idf = self._idf(len(ids))
             score[ids] += idf * (tfs * (self.k1 + 1) / (tfs + norm[ids]))
-        chosen = np.flatnonzero(score) if keep is None else np.fromiter(keep, dtype=np.intp)
-        values = score[chosen]
-        order = np.lexsort((chosen, -values))
-        return list(zip(chosen[order].tolist(), values[order].tolist(), strict=True))
+        return score
 
 
 def tool_document(tool: Tool) -> list[str]:
@@ -176,3 +222,9 @@ class BM25Index:
     ) -> list[tuple[int, float]]:
         """(position, score) of the tools that hold a query term (or of ``keep``), best first."""
         return self.model.ranked(query_terms, keep)
+
+    def ranks_and_top(
+        self, query_terms: Sequence[str], positions: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        """Where each tool at ``positions`` ranks (None: not reached), and the ``k`` best."""
+        return self.model.ranks_and_top(query_terms, positions, k)

@@ -76,7 +76,7 @@ class Evaluator:
     all_tools: bool = False
     at: int = DEFAULT_AT
     _searchers: dict[tuple[str, str], Searcher] = field(default_factory=dict)
-    _searched: dict[str, frozenset[int]] = field(default_factory=dict)
+    _positions: dict[str, dict[int, int]] = field(default_factory=dict)  # id(tool) -> position
     _found: dict[str, Tool] = field(default_factory=dict)
 
     def searcher(self, scope: Scope, mode: str) -> Searcher:
@@ -84,7 +84,7 @@ class Evaluator:
         if key not in self._searchers:
             tools, _ = searched_tools(scope, self.all_tools)
             self._searchers[key] = make_searcher(mode, tools)
-            self._searched[scope.name] = frozenset(id(t) for t in tools)
+            self._positions[scope.name] = {id(t): i for i, t in enumerate(tools)}
         return self._searchers[key]
 
     def _tool(self, ident: str, case: Case) -> Tool:
@@ -110,17 +110,17 @@ class Evaluator:
 
     def run_in(self, scope: Scope, case: Case, mode: str, expected: tuple[Tool, ...]) -> Outcome:
         searcher = self.searcher(scope, mode)
-        searched = self._searched[scope.name]
+        positions = self._positions[scope.name]
+        searched = [positions[id(t)] for t in expected if id(t) in positions]
         try:
-            ranking = searcher.ranking(case.query)
+            found, top = searcher.ranks_and_top(case.query, searched, max(self.at, 10))
             error = None
         except SearchInputError as failure:
-            ranking, error = [], str(failure)
-        position = {id(searcher.tools[i]): rank for rank, (i, _) in enumerate(ranking, 1)}
-        loaded = tuple(t for t in expected if id(t) not in searched)
-        ranks = tuple(1 if id(t) not in searched else position.get(id(t)) for t in expected)
-        cut = max(self.at, 10)
-        got = tuple(searcher.tools[i] for i, _ in ranking[:cut])
+            found, top, error = [None] * len(searched), [], str(failure)
+        rank_of = dict(zip(searched, found, strict=True))
+        loaded = tuple(t for t in expected if id(t) not in positions)
+        ranks = tuple(rank_of[positions[id(t)]] if id(t) in positions else 1 for t in expected)
+        got = tuple(searcher.tools[i] for i in top)
         return Outcome(case, mode, expected, ranks, got, loaded, error)
 
 

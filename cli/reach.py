@@ -39,11 +39,11 @@ def reach(scope: Scope, queries: Sequence[str] | None = None) -> Reach:
     ran = 0
     for query, own in intents(scope, queries):
         try:
-            ranking = searcher.ranking(query)
+            _, top = searcher.ranks_and_top(query, (), DEFAULT_LIMIT)
         except SearchInputError:
             continue  # over the API's length limit: not an intent a user could send
         ran += 1
-        for index, _ in ranking[:DEFAULT_LIMIT]:
+        for index in top:
             tool = scope.tools[index]
             if tool is not own:
                 counts[(tool.source, tool.name)] += 1

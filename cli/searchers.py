@@ -75,6 +75,12 @@ class Searcher(Protocol):
         """The top ``limit`` results (all when None), with what matched, and the total."""
         ...
 
+    def ranks_and_top(
+        self, query: str, positions: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        """Where the tools at ``positions`` rank (None: not reached), and the ``k`` best."""
+        ...
+
     def search(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Result]:
         """The top ``limit`` results (all when None), with what matched."""
         ...
@@ -139,6 +145,16 @@ def parse_query(query: str) -> ParsedQuery:
     return ParsedQuery(None, required, tuple(ranked))
 
 
+def ranks_and_top_of(
+    ranking: Ranking, positions: Sequence[int], k: int
+) -> tuple[list[int | None], list[int]]:
+    """Where the tools at ``positions`` stand in a full ranking, and its first ``k``."""
+    order = [i for i, _ in ranking]
+    wanted = set(positions)
+    where = {i: rank for rank, i in enumerate(order, 1) if i in wanted}
+    return [where.get(p) for p in positions], order[:k]
+
+
 class BM25Searcher:
     """BM25 over name (weighted), description and arguments, with Claude Code's query forms."""
 
@@ -167,6 +183,16 @@ class BM25Searcher:
         elif not parsed.ranked_terms:
             return []
         return list(self.index.ranked(parsed.ranked_terms, keep))
+
+    def ranks_and_top(
+        self, query: str, positions: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        parsed = parse_query(query)
+        if parsed.select is not None or parsed.required or not self.tools:
+            return ranks_and_top_of(self._rank(parsed), positions, k)
+        if not parsed.ranked_terms:
+            return [None] * len(positions), []
+        return self.index.ranks_and_top(parsed.ranked_terms, positions, k)
 
     def _select(self, names: Sequence[str]) -> list[int]:
         positions = {id(t): i for i, t in enumerate(self.tools)}
@@ -217,6 +243,11 @@ class RegexSearcher:
 
     def search(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Result]:
         return self.find(query, limit).results
+
+    def ranks_and_top(
+        self, query: str, positions: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        return ranks_and_top_of(self.ranking(query), positions, k)
 
     def find(self, query: str, limit: int | None = DEFAULT_LIMIT) -> Found:
         hits = regex_search(self.tools, query, self.time_limit)

@@ -301,3 +301,22 @@ def test_python_and_numpy_rankings_are_identical(keep: list[int] | None) -> None
         expected = python.ranked(query, keep)
         assert vectorised.ranked(query, keep) == expected  # same floats, same order
         assert [s for _, s in expected] == sorted((s for _, s in expected), reverse=True)
+
+
+@pytest.mark.parametrize("vectorised", [False, True])
+def test_ranks_and_top_agree_with_the_full_ranking(vectorised: bool) -> None:
+    rng = np.random.default_rng(5)
+    vocabulary = [f"w{i}" for i in range(15)]  # a small vocabulary: many tied scores
+    corpus = [
+        [str(w) for w in rng.choice(vocabulary, size=int(rng.integers(1, 6)))] for _ in range(230)
+    ]
+    index = SparseBM25(corpus)
+    index.vectorised = vectorised
+    for _ in range(40):
+        query = [str(w) for w in rng.choice(vocabulary, size=int(rng.integers(1, 4)))]
+        full = [i for i, _ in index.ranked(query)]
+        docs = [int(d) for d in rng.choice(len(corpus), size=4)]
+        for k in (0, 1, 5, 10, 500):
+            ranks, top = index.ranks_and_top(query, docs, k)
+            assert top == full[:k]
+            assert ranks == [full.index(d) + 1 if d in full else None for d in docs]
