@@ -48,7 +48,7 @@ class SparseBM25:
         self._postings: dict[str, Posting] = {}
         self._complete = False
         self._doc_freqs: list[Counter[str]] | None = None
-        self._arrays: dict[str, tuple[Any, Any]] = {}  # numpy copies of postings
+        self._arrays: dict[str, tuple[Any, Any]] = {}  # per term: documents, score shares
         self._norm_array: Any = None
         self.vectorised = self.corpus_size >= VECTOR_FROM
 
@@ -188,16 +188,17 @@ class SparseBM25:
         norm = self._norm_array
         score = np.zeros(self.corpus_size)
         for term in query:
-            arrays = self._arrays.get(term)
-            if arrays is None:
+            found = self._arrays.get(term)
+            if found is None:
                 posting = self._posting(term)
                 if not posting or not posting[0]:
                     continue
-                arrays = (np.asarray(posting[0], dtype=np.intp), np.asarray(posting[1], float))
-                self._arrays[term] = arrays
-            ids, tfs = arrays
-            idf = self._idf(len(ids))
-            score[ids] += idf * (tfs * (self.k1 + 1) / (tfs + norm[ids]))
+                ids, tfs = np.asarray(posting[0], dtype=np.intp), np.asarray(posting[1], float)
+                idf = self._idf(len(ids))
+                found = (ids, idf * (tfs * (self.k1 + 1) / (tfs + norm[ids])))
+                self._arrays[term] = found  # the term's share of each score, computed once
+            ids, share = found
+            score[ids] += share
         return score
 
 

@@ -69,3 +69,31 @@ def test_term_spans_point_into_the_original_text() -> None:
 def test_terms_is_stable_with_a_warm_cache() -> None:
     text = "getUserProfile returns the user's profile"
     assert terms(text) == terms(text) == ["get", "user", "profil", "return", "user", "s", "profil"]
+
+
+def test_the_c_stemmer_stems_as_snowballs_pure_python_one() -> None:
+    # PyStemmer (C) is what snowballstemmer uses when installed; its pure-Python English
+    # stemmer is the fallback. Both must give every term the same stem.
+    from snowballstemmer.english_stemmer import EnglishStemmer
+
+    from toolsearch.terms import term_of
+
+    pure = EnglishStemmer()
+    samples = [
+        *(
+            f"{stem}{suffix}"
+            for stem in ("generous", "nation", "cry", "sky", "proceed", "argu")
+            for suffix in ("", "s", "ed", "ing", "ly", "ness", "ational", "ization", "ies")
+        ),
+        "running",
+        "searches",
+        "dying",
+        "news",
+        "canning",
+        "herring",
+        "earring",
+        "atlas",
+    ]
+    for word in samples:
+        if word not in STOPWORDS:
+            assert term_of(word) == pure.stemWord(word), word
