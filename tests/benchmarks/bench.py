@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -118,8 +119,20 @@ def main() -> None:
             f"{t_cold / floor_t:.2f} | {mem / 1024:.0f} | {floor_mem / 1024:.0f} | {mem / floor_mem:.2f} |"
         )
     print(
-        f"\n{os.cpu_count()} cores; Python {sys.version.split()[0]}; median of nothing: best of {args.repeat} runs"
+        f"\n{machine()}, {os.cpu_count()} cores; Python {sys.version.split()[0]}; "
+        f"each figure the best of {args.repeat} runs"
     )
+
+
+def machine() -> str:
+    """The processor's model name, where the system tells it."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
 
 
 if __name__ == "__main__":
