@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -157,11 +158,15 @@ def read_source(spec: SourceSpec, max_size: int = DEFAULT_MAX_FILE_SIZE) -> Docu
                     f"{where}: file is {size:,} bytes, over the {max_size:,}-byte limit "
                     "(raise max-file-size in the config if it is a real catalog)"
                 )
-            raw = spec.path.read_bytes()
+            with spec.path.open("rb") as handle:  # a device or pipe has no size: read at most
+                raw = handle.read(max_size + 1)
         except OSError as error:
             raise InputError(f"{where}: cannot read file: {error.strerror or error}") from None
     if len(raw) > max_size:
-        raise InputError(f"{where}: input is over the {max_size:,}-byte limit")
+        raise InputError(
+            f"{where}: input is over the {max_size:,}-byte limit "
+            "(raise max-file-size in the config if it is a real catalog)"
+        )
     text = decode(raw, where)
     fmt = _format_for(spec.path)
     data, locator, fmt = parse_text(text, where, fmt)
@@ -209,6 +214,8 @@ def parse_text(text: str, where: str, fmt: Format | None) -> tuple[Any, Locator,
                 ) from None
         except RecursionError:
             raise InputError(f"{where}: nesting is too deep (limit {MAX_DEPTH})") from None
+        except ValueError as error:  # an integer longer than Python converts (4,300 digits)
+            raise _unreadable_value(text, where, error) from None
         else:
             return data, JsonLocator(text), "json"
     data, root = load_yaml(text, where)
@@ -236,9 +243,25 @@ def load_yaml(text: str, where: str) -> tuple[Any, Any]:
         raise InputError(f"{where}: invalid YAML: {error}") from None
     except RecursionError:
         raise InputError(f"{where}: nesting is too deep (limit {MAX_DEPTH})") from None
+    except ValueError as error:  # a too-long integer, a date such as 2024-13-45
+        raise _unreadable_value(text, where, error) from None
     finally:
         loader.dispose()
     return data, root
+
+
+def _unreadable_value(text: str, where: str, error: ValueError) -> InputError:
+    """The error for a value Python cannot build; a too-long number is placed at its start."""
+    limit = sys.get_int_max_str_digits()
+    found = re.search(rf"\d{{{limit + 1},}}", text)
+    if found is None:
+        return InputError(f"{where}: cannot read a value: {error}; correct it in the file")
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    return InputError(
+        f"{where}:{line}:{column}: a number of {len(found.group()):,} digits; "
+        f"toolsearch reads numbers of up to {limit:,} digits; write a shorter number"
+    )
 
 
 def _check_yaml_size(root: Any, where: str) -> None:

@@ -12,7 +12,7 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from toolsearch.errors import SearchInputError
 from toolsearch.fields import tool_fields
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 MAX_PATTERN = 200
 TIME_LIMIT = 2.0  # seconds for one search; the API's own limit is not published
 MAX_MATCH_SHOWN = 80
+MAX_EXPANDED = 10_000  # elements a compiled pattern may hold once its repeats expand
 
 
 def compile_pattern(pattern: str) -> regex.Pattern[str]:
@@ -47,12 +48,56 @@ def compile_pattern(pattern: str) -> regex.Pattern[str]:
         raise SearchInputError(
             "invalid_tool_input", f"Invalid regular expression pattern: {error}"
         ) from None
+    if _expanded_size(pattern) > MAX_EXPANDED:
+        raise SearchInputError(
+            "invalid_tool_input",
+            f"the regex pattern repeats too much: its minimum repeat counts (such as {{1000}}) "
+            f"expand to over {MAX_EXPANDED:,} elements, which toolsearch refuses to compile; "
+            "use smaller counts (the API's own limit is not published)",
+        )
     try:
         return regex.compile(pattern, regex.V0)
     except regex.error as error:  # accepted by re, refused by regex: report it the same way
         raise SearchInputError(
             "invalid_tool_input", f"Invalid regular expression pattern: {error}"
         ) from None
+
+
+def _expanded_size(pattern: str) -> int:
+    """How many elements the ``regex`` module builds for a pattern ``re`` accepted.
+
+    ``regex`` compiles a repeat's minimum count as that many copies of its body
+    (``a{1000000}`` takes a second and 300 MB, ``x{2147483648}`` exhausts memory), so the
+    size is measured on ``re``'s parse tree before compiling.
+    """
+    import importlib
+
+    _parser: Any = importlib.import_module("re._parser")  # behind re.compile (Python 3.11+)
+
+    def size(items: Any) -> int:
+        total = 0
+        for op, value in items:
+            if op in _REPEATS:
+                least, _, body = value
+                total += (least + 1) * size(body)
+            elif op is _parser.SUBPATTERN:
+                total += size(value[-1])
+            elif op is _parser.BRANCH:
+                total += sum(size(branch) for branch in value[1])
+            elif op in (_parser.ASSERT, _parser.ASSERT_NOT):
+                total += size(value[1])
+            elif op is _parser.ATOMIC_GROUP:
+                total += size(value)
+            elif op is _parser.GROUPREF_EXISTS:
+                total += size(value[1]) + (size(value[2]) if value[2] else 0)
+            else:
+                total += 1
+            if total > MAX_EXPANDED:
+                return total
+        return total
+
+    _REPEATS = (_parser.MAX_REPEAT, _parser.MIN_REPEAT, _parser.POSSESSIVE_REPEAT)
+    return size(_parser.parse(pattern))
 
 
 @dataclass(frozen=True)

@@ -166,6 +166,7 @@ def test_max_increase_needs_baseline(runner: CliRunner) -> None:
         ("", "bad.json: file is empty"),
         ("{", "bad.json:1:2: invalid JSON"),
         ('{"name": "pkg", "version": "1"}', "bad.json: not a tool catalog"),
+        ('[{"name": "x", "n": ' + "1" * 4400 + "}]", "bad.json:1:21: a number of 4,400 digits"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(

@@ -147,6 +147,7 @@ def test_no_results_exit_zero(runner: CliRunner) -> None:
         (["-m", "regex", "x" * 201], "invalid_tool_input: the regex pattern is 201 characters"),
         (["x " * 251], "invalid_tool_input: the BM25 query is 502 characters"),
         (["-m", "regex", "weather_("], "missing ), unterminated subpattern at position 8"),
+        (["-m", "regex", "x{2147483648}"], "the regex pattern repeats too much"),
         (["-m", "fuzzy", "weather"], "--mode must be one of bm25, regex"),
         (["-f", "yaml", "weather"], "--format must be one of text, json, tool-reference"),
     ],

@@ -61,6 +61,9 @@ RUNS = [
     (["query", "--mode", "regex", "(?i)message"], "text"),
     (["eval", "--self"], "text"),
     (["eval", "--self", "-f", "json"], "json"),
+    (["recommend", "--all"], "text"),
+    (["recommend", "--all", "-f", "json"], "json"),
+    (["recommend", "--diff"], "text"),
 ]
 
 

@@ -73,6 +73,17 @@ def test_missing_file(in_tmp: Path) -> None:
         ("bad.yaml", "tools:\n  - name: [unclosed\n", "bad.yaml:3:1: invalid YAML"),
         ("nul.json", b'{"tools": []}\x00', "nul.json:1: file contains a NUL byte"),
         ("latin.json", b'{"tools": [{"name": "caf\xe9"}]}', "latin.json:1: invalid UTF-8"),
+        (
+            "long.json",
+            '{"tools": [\n  {"maximum": ' + "9" * 5000 + "}]}",
+            "long.json:2:15: a number of 5,000 digits; toolsearch reads numbers of up to 4,300",
+        ),
+        (
+            "long.yaml",
+            "tools:\n- name: x\n  maximum: " + "7" * 4301 + "\n",
+            "long.yaml:3:12: a number of 4,301 digits",
+        ),
+        ("date.yaml", "tools:\n- since: 2024-13-45\n", "date.yaml: cannot read a value: month"),
     ],
 )
 def test_bad_files(in_tmp: Path, name: str, content: str | bytes, message: str) -> None:
@@ -86,6 +97,13 @@ def test_size_limit(in_tmp: Path) -> None:
     write(in_tmp / "big.json", "[" + " " * 200 + "]")
     with pytest.raises(InputError, match="over the 100-byte limit"):
         read_source(resolve_sources(["big.json"])[0], max_size=100)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_size_limit_holds_for_a_file_that_reports_no_size() -> None:
+    # a device (or a config's catalog: /dev/zero) has size 0 and never ends: read at most
+    with pytest.raises(InputError, match="/dev/zero: input is over the 100-byte limit"):
+        read_source(resolve_sources(["/dev/zero"])[0], max_size=100)
 
 
 def test_yaml_alias_bomb_is_refused(in_tmp: Path) -> None:

@@ -233,6 +233,24 @@ def test_regex_pattern_limit_and_invalid_pattern_position() -> None:
         compile_pattern(r"\p{L}")  # the regex module knows it, Python's re does not
 
 
+@pytest.mark.parametrize(
+    "pattern",
+    ["a{1000000000}", "(a{200}){200}", "(?:ab|cd){6000}", "(?=x{20000})", "(?>y{5000,}){2}"],
+)
+def test_patterns_whose_repeats_expand_too_far_are_refused_before_compiling(
+    pattern: str,
+) -> None:
+    # the regex module builds a repeat's minimum count as copies of its body: a{1000000000}
+    # would take minutes and gigabytes to compile, before any time limit applies
+    with pytest.raises(SearchInputError, match="repeats too much"):
+        compile_pattern(pattern)
+
+
+@pytest.mark.parametrize("pattern", ["a{3}", "[a-z]{2,40}", "(?:ab){1,100000}", "x{9000}"])
+def test_ordinary_repeat_counts_still_compile(pattern: str) -> None:
+    assert compile_pattern(pattern).search("aaa" + "ab" * 3 + "x" * 9000)
+
+
 def test_runaway_regex_is_stopped_by_the_time_limit() -> None:
     # Python's re would run (a|aa)+$ on this text for longer than the universe has existed
     catalog = tools_of(tool("slow", "a" * 60 + "!"))

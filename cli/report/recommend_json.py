@@ -7,6 +7,7 @@ from typing import Any
 
 from toolsearch.apply import Outcome
 from toolsearch.recommend import Ranked, Recommendation, ScopeChoice
+from toolsearch.report.jsonout import dumps
 from toolsearch.usage import UsageReport
 
 
@@ -107,4 +108,4 @@ def document(
 
 
 def render(chosen: Recommendation, outcome: Outcome, notes: list[str], with_diff: bool) -> str:
-    return json.dumps(document(chosen, outcome, notes, with_diff), indent=2, ensure_ascii=False)
+    return dumps(document(chosen, outcome, notes, with_diff))
