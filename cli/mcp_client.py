@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from mcp import Client
     from mcp.client._transport import TransportStreams
 
+    from toolsearch.mcp_watch import Exchange
+
 INSTALL_HINT = 'pip install "toolsearch[mcp]" (from a checkout: pip install ".[mcp]")'
 MINIMUM_SDK = (2, 3)
 MAX_PAGES = 1000
@@ -49,8 +51,9 @@ class Fetched:
 
 @dataclass
 class _Trace:
-    """What a connection showed besides its answers: stray output and HTTP error statuses."""
+    """What a connection showed: stray output, HTTP error statuses, requests and error answers."""
 
+    exchange: Exchange
     stray: list[str] = field(default_factory=list)
     statuses: list[int] = field(default_factory=list)
     stderr: str = ""
@@ -119,7 +122,9 @@ async def fetch_one(spec: ServerSpec, timeout: float) -> Fetched:
     import anyio
     from mcp import Client
 
-    trace = _Trace()
+    from toolsearch.mcp_watch import Exchange
+
+    trace = _Trace(Exchange())
 
     async def on_message(message: Any) -> None:
         if isinstance(message, Exception):
@@ -155,6 +160,17 @@ def _http_client(
 
 @asynccontextmanager
 async def _transport(
+    spec: ServerSpec, errlog: TextIO, timeout: float, trace: _Trace
+) -> AsyncIterator[TransportStreams]:
+    """The server's streams, watched so that its error answers can be told from the SDK's own."""
+    from toolsearch.mcp_watch import watch
+
+    async with _streams(spec, errlog, timeout, trace) as streams:
+        yield watch(streams, trace.exchange)
+
+
+@asynccontextmanager
+async def _streams(
     spec: ServerSpec, errlog: TextIO, timeout: float, trace: _Trace
 ) -> AsyncIterator[TransportStreams]:
     if spec.transport == "stdio":
@@ -226,7 +242,7 @@ def describe(spec: ServerSpec, error: BaseException, timeout: float, trace: _Tra
     if trace.statuses and not isinstance(leaf, TimeoutError):
         reason = _status_reason(spec, trace.statuses[0])
     else:
-        reason = _reason(spec, leaf, timeout)
+        reason = _reason(spec, leaf, timeout, trace)
     if trace.stray:
         reason += f"; it wrote non-MCP output: {one_line(trace.stray[0], 120)!r}"
     if trace.stderr:
@@ -254,7 +270,7 @@ def _leaf(error: BaseException) -> BaseException:
     return error
 
 
-def _reason(spec: ServerSpec, error: BaseException, timeout: float) -> str:
+def _reason(spec: ServerSpec, error: BaseException, timeout: float, trace: _Trace) -> str:
     from mcp.shared.exceptions import MCPError
     from mcp_types import CONNECTION_CLOSED
     from pydantic import ValidationError
@@ -268,6 +284,10 @@ def _reason(spec: ServerSpec, error: BaseException, timeout: float) -> str:
     if isinstance(error, OSError) and spec.transport == "stdio":
         return f"cannot start {spec.command!r}: {error.strerror or error}"
     if isinstance(error, MCPError):
+        refused = trace.exchange.refused_request(error.code, error.message)
+        # streamable HTTP makes up -32000 answers of its own for requests it gives up on
+        if refused is not None and (spec.transport != "http" or error.code != CONNECTION_CLOSED):
+            return f"answered {refused} with error {error.code}: {one_line(error.message, 200)}"
         if error.code == CONNECTION_CLOSED:
             if spec.transport == "stdio":
                 return "exited before it finished answering"

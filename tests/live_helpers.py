@@ -16,6 +16,7 @@ SERVERS = Path(__file__).resolve().parent / "mcp_servers"
 STDIO_SERVER = SERVERS / "stdio_server.py"
 HTTP_SERVER = SERVERS / "http_server.py"
 RAW_SERVER = SERVERS / "raw_server.py"
+REFUSING_SERVER = SERVERS / "refusing_server.py"
 START_LIMIT = 20.0
 
 

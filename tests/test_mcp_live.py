@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import mcp_types as types
 import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import FIXTURES, env_without_cache
 from tests.live_helpers import (
     RAW_SERVER,
+    REFUSING_SERVER,
     http_server,
     stdio_command,
     stdio_entry,
@@ -28,12 +30,25 @@ from toolsearch.errors import ServerError
 from toolsearch.live import LiveOptions, load_live
 from toolsearch.mcp_client import stderr_summary
 from toolsearch.mcp_config import ServerSpec
+from toolsearch.mcp_watch import Exchange
 from toolsearch.schemas import load_schema
 
 
 def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args))
     return result.exit_code, result.stdout, result.stderr
+
+
+def run_process(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run toolsearch as a real process in ``cwd``."""
+    return subprocess.run(
+        [sys.executable, "-m", "toolsearch", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env_without_cache(),
+        timeout=60,
+    )
 
 
 def live(**options: Any) -> tuple[Any, list[str]]:
@@ -188,6 +203,83 @@ def test_non_mcp_output_is_quoted_in_the_timeout(runner: CliRunner) -> None:
     assert "output: 'Server listening... (this line is not JSON-RPC)'" in err
 
 
+def refusing(*options: str) -> str:
+    """A ``--mcp-command`` starting the refusing server as ``refuser``."""
+    return f"refuser={shlex.join([sys.executable, str(REFUSING_SERVER), *options])}"
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ((), "answered tools/list with error -32000: plain failure"),
+        (
+            ("--refuse", "initialize", "--code", "-32602", "--message", "Unsupported version"),
+            "answered initialize with error -32602: Unsupported version",
+        ),
+        (
+            ("--page", "3", "--code", "-32603", "--message", "backend down"),
+            "answered tools/list (page 3) with error -32603: backend down",
+        ),
+        # the SDK's own code for a closed connection, but sent by a server that is still running
+        (
+            ("--message", "Connection closed"),
+            "answered tools/list with error -32000: Connection closed",
+        ),
+    ],
+)
+def test_error_answer_is_quoted_and_the_server_stopped(
+    runner: CliRunner, tmp_path: Path, options: tuple[str, ...], said: str
+) -> None:
+    log = tmp_path / "server.log"
+    code, out, err = run(runner, "budget", "--mcp-command", refusing(*options, "--log", str(log)))
+    assert code == 2 and out == ""
+    assert err.splitlines()[-1] == f"toolsearch: error: MCP server 'refuser': {said}"
+    assert log.read_text() == "stdin closed\n"  # stopped by closing its input, not killed
+
+
+def test_error_answer_text_is_sanitised_and_capped(runner: CliRunner) -> None:
+    message = "bad \x1b[31mred\x1b]8;;http://evil/\x07link\x1b]8;;\x07\u202e\nnext " + "x" * 1000
+    code, _, err = run(runner, "lint", "--mcp-command", refusing("--message", message))
+    assert code == 2
+    line = err.splitlines()[-1]
+    assert line.startswith(
+        "toolsearch: error: MCP server 'refuser': answered tools/list with error -32000: "
+        "bad redlink next xxx"
+    )
+    assert line.endswith("x…") and len(line) < 300
+    assert "\x1b" not in err and "\u202e" not in err and "http://evil" not in err
+
+
+def test_error_answer_in_a_real_process_with_keep_going(tmp_path: Path) -> None:
+    result = run_process(
+        tmp_path,
+        "budget",
+        "--keep-going",
+        "--mcp-command",
+        stdio_command("--tools", "1", name="good"),
+        "--mcp-command",
+        refusing("--page", "2"),
+    )
+    assert result.returncode == 2
+    assert "tool_0" in result.stdout and "page_1" not in result.stdout
+    assert (
+        "toolsearch: error: MCP server 'refuser': answered tools/list (page 2) with error "
+        "-32000: plain failure"
+    ) in result.stderr.splitlines()
+
+
+def test_an_error_answer_to_an_earlier_request_is_not_the_reason() -> None:
+    exchange = Exchange()
+    exchange.sent["1"] = "server/discover"
+    exchange.refused["1"] = types.ErrorData(code=-32000, message="Connection closed")
+    assert exchange.refused_request(-32000, "Connection closed") == "server/discover"
+    exchange.sent["2"] = "initialize"  # then the server exited without answering it
+    assert exchange.refused_request(-32000, "Connection closed") is None
+    exchange.refused["2"] = types.ErrorData(code=-32602, message="no")
+    assert exchange.refused_request(-32000, "Connection closed") is None
+    assert exchange.refused_request(-32602, "no") == "initialize"
+
+
 def test_keep_going_reports_what_loaded_and_exits_2(runner: CliRunner, in_tmp: Path) -> None:
     config = write_config(
         in_tmp / ".mcp.json",
@@ -324,22 +416,13 @@ def test_announce_receives_specs() -> None:
 
 
 def test_real_process_stdout_and_stderr(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "toolsearch",
-            "budget",
-            "-f",
-            "json",
-            "--mcp-command",
-            stdio_command("--tools", "4", "--page-size", "2", name="store"),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=env_without_cache(),
-        timeout=60,
+    result = run_process(
+        tmp_path,
+        "budget",
+        "-f",
+        "json",
+        "--mcp-command",
+        stdio_command("--tools", "4", "--page-size", "2", name="store"),
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
