@@ -3,15 +3,20 @@
 jsonschema-rs checks a schema against its draft's meta-schema while compiling it (about 12 µs
 per schema, against about 1 ms for the ``jsonschema`` package), never reaches the network here
 (``offline=True``), and runs ``pattern`` with fancy-regex under a backtracking limit, so a
-runaway pattern in a catalog cannot hang a run. Formats are not asserted: whether the API checks
+runaway pattern in a catalog cannot hang a run; a check stopped by that limit decided nothing
+and says so (``SchemaIssue.decided``). Formats are not asserted: whether the API checks
 ``format`` is not documented, and reporting it would risk false errors.
+
+jsonschema-rs's ``iter_errors`` builds every error at once, each with a copy of the failing
+value, so all errors are listed only while the worst case stays small (``COUNT_BUDGET``); past
+it only the first error is built (``validate`` stops there).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +27,13 @@ from toolsearch.model import Tool
 from toolsearch.sanitize import one_line
 
 BACKTRACK_LIMIT = 1_000_000
+# Measured with jsonschema-rs 0.60: an error costs about 2.5 KB and 13 us, plus about 8 bytes
+# per JSON character of the value it carries. Each schema node fails at most once per instance
+# node, and the values one schema node fails on together hold at most the whole instance
+# (recursive $refs aside). Past COUNT_BUDGET bytes in that worst case, errors are not all built.
+ERROR_BYTES = 2_500
+BYTES_PER_CHAR = 8
+COUNT_BUDGET = 100_000_000
 _REGEX = jsonschema_rs.FancyRegexOptions(backtrack_limit=BACKTRACK_LIMIT)
 DRAFTS = {
     "http://json-schema.org/draft-04/schema": "draft-04",
@@ -46,6 +58,17 @@ class SchemaIssue:
 
     message: str
     pointer: str = ""
+    decided: bool = True
+    """False when the regex engine gave up on a ``pattern``: the check decided nothing."""
+
+
+@dataclass(frozen=True)
+class InstanceCheck:
+    """How an instance fares: the problem to report (None: valid) and how many others."""
+
+    issue: SchemaIssue | None
+    others: int | None = 0
+    """Problems besides ``issue``; None when listing them would cost too much."""
 
 
 @dataclass(frozen=True)
@@ -147,18 +170,88 @@ def _find_ref(schema: Any, target: str) -> str | None:
     return None
 
 
-def instance_errors(validator: jsonschema_rs.Validator, instance: Any) -> Iterator[SchemaIssue]:
-    """Each way ``instance`` fails the schema, with the pointer into the instance."""
+def check_instance(
+    validator: jsonschema_rs.Validator, schema: Mapping[str, Any], instance: Any
+) -> InstanceCheck:
+    """Whether ``instance`` passes; if not, its first certain failure (else the first check a
+    regex limit stopped) and how many others, counted only when cheap (``COUNT_BUDGET``)."""
     try:
-        errors = list(validator.iter_errors(instance))
+        valid = validator.is_valid(instance)
     except (ValueError, TypeError, OverflowError):
         try:
-            errors = list(validator.iter_errors(as_json(instance)))
+            instance = as_json(instance)
+            valid = validator.is_valid(instance)
         except (ValueError, TypeError, OverflowError) as failure:
-            yield SchemaIssue(_first_line(str(failure)))
-            return
-    for found in errors:
-        yield SchemaIssue(_first_line(found.message), join_pointer(*found.instance_path))
+            return InstanceCheck(SchemaIssue(_first_line(str(failure))))
+    if valid:
+        return InstanceCheck(None)
+    try:
+        if _all_errors_are_cheap(schema, instance):
+            issues = [_instance_issue(e, schema) for e in validator.iter_errors(instance)]
+            certain = [i for i in issues if i.decided]
+            return InstanceCheck((certain or issues)[0], len(issues) - 1)
+        validator.validate(instance)
+    except jsonschema_rs.ValidationError as error:
+        return InstanceCheck(_instance_issue(error, schema), None)
+    except (ValueError, TypeError, OverflowError) as failure:
+        # jsonschema-rs cannot hand back an error whose value nests over 255 levels deep.
+        why = _first_line(str(failure))
+        return InstanceCheck(SchemaIssue(f"the validator cannot say where ({why})"))
+    return InstanceCheck(None)  # not reached: is_valid said it fails
+
+
+def _instance_issue(error: jsonschema_rs.ValidationError, schema: Mapping[str, Any]) -> SchemaIssue:
+    """The error as an issue; a pattern the regex engine gave up on is named, not judged."""
+    pointer = join_pointer(*error.instance_path)
+    kinds = jsonschema_rs.ValidationErrorKind
+    if isinstance(error.kind, kinds.BacktrackLimitExceeded | kinds.RegexEngineFailure):
+        pattern = _pattern_at(schema, error.schema_path)
+        if isinstance(error.kind, kinds.BacktrackLimitExceeded):
+            why = f"needs too much backtracking (toolsearch stops at {BACKTRACK_LIMIT:,} steps)"
+        else:
+            why = f"stopped the regex engine ({_first_line(error.kind.message, 80)})"
+        # Quoted as jsonschema-rs quotes patterns ("... does not match "^a+$""), unescaped.
+        named = f'pattern "{one_line(pattern, 80)}"' if pattern is not None else "a pattern"
+        return SchemaIssue(f"matching {named} {why}", pointer, decided=False)
+    return SchemaIssue(_first_line(error.message), pointer)
+
+
+def _pattern_at(schema: Any, path: list[str | int]) -> str | None:
+    """The pattern an error's schema path ends at (a ``pattern`` or a ``patternProperties`` key)."""
+    if len(path) >= 2 and path[-2] == "patternProperties":
+        return str(path[-1])
+    node = schema
+    for step in path:
+        if not isinstance(node, Mapping | list):
+            return None
+        try:
+            node = node[step]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node if isinstance(node, str) else None
+
+
+def _all_errors_are_cheap(schema: Any, instance: Any) -> bool:
+    """Whether building every error stays within ``COUNT_BUDGET`` even in the worst case."""
+    schema_nodes = _nodes(schema)
+    errors = schema_nodes * _nodes(instance)
+    if errors * ERROR_BYTES > COUNT_BUDGET:
+        return False
+    size = len(json.dumps(instance, default=str, skipkeys=True))
+    return errors * ERROR_BYTES + schema_nodes * size * BYTES_PER_CHAR <= COUNT_BUDGET
+
+
+def _nodes(value: Any) -> int:
+    """How many JSON values ``value`` holds, itself included."""
+    count, stack = 0, [value]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if isinstance(node, Mapping):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return count
 
 
 def _first_line(text: str, limit: int = 160) -> str:

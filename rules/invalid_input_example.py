@@ -2,10 +2,17 @@
 
 ## What it does
 For each tool with `input_examples` ("tool use examples"), checks that the value is an array of
-objects and that each object validates against the tool's input schema (with jsonschema-rs,
-whose `pattern` matching is bounded, so a runaway pattern cannot hang the run). Also reports
-`input_examples` on a server tool (web search, code execution, the tool search tool, ...).
-Tools whose schema is itself invalid are left to `invalid-input-schema`.
+objects and that each object validates against the tool's input schema (with jsonschema-rs).
+A failing example is reported once, at its first problem, with how many others it has; when
+the example and schema are so large that listing every problem would cost too much memory,
+the others are not counted. Also reports `input_examples` on a server tool (web search, code
+execution, the tool search tool, ...). Tools whose schema is itself invalid are left to
+`invalid-input-schema`.
+
+`pattern` matching is bounded (1,000,000 backtracking steps), so a runaway pattern cannot hang
+the run. A pattern stopped by that bound decided nothing: the example is then reported as not
+checked (naming the pattern), not as rejected, at the rule's level all the same, since a
+pattern that needs that much backtracking is worth rewriting anyway.
 
 ## Why is this bad?
 Every example must validate against `input_schema`, otherwise the API rejects the request with a
@@ -39,7 +46,7 @@ from typing import Any
 
 from toolsearch.linter import Context, Problem
 from toolsearch.model import Tool
-from toolsearch.schema_check import compile_schema, instance_errors
+from toolsearch.schema_check import SchemaIssue, check_instance, compile_schema
 from toolsearch.tool_names import quoted
 
 ID = "invalid-input-example"
@@ -71,17 +78,28 @@ def _tool_problems(ctx: Context, tool: Tool, examples: Any) -> Iterator[Problem]
             continue
         if validator is None:
             continue
-        errors = list(instance_errors(validator, example))
-        if not errors:
-            continue
-        first = errors[0]
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        yield ctx.tool_problem(
-            tool,
-            f"input_examples[{index}] of {name} fails its input schema: {first.message}"
-            f"{more}; the API rejects the request (400); fix the example or the schema",
-            where + first.pointer,
+        found = check_instance(validator, tool.input_schema, example)
+        if found.issue is not None:
+            message = _failure(f"input_examples[{index}] of {name}", found.issue, found.others)
+            yield ctx.tool_problem(tool, message, where + found.issue.pointer)
+
+
+def _failure(head: str, issue: SchemaIssue, others: int | None) -> str:
+    """The message for an example that fails, or that a regex limit left unchecked."""
+    if others is None:
+        more = " (any others not counted: the example and schema are too large)"
+    else:
+        more = f" (and {others} more)" if others else ""
+    if not issue.decided:
+        return (
+            f"{head} could not be checked against its input schema: {issue.message}"
+            f"{more}, so whether the API accepts it is unknown; simplify the pattern, or check "
+            "the example by hand"
         )
+    return (
+        f"{head} fails its input schema: {issue.message}{more}; "
+        "the API rejects the request (400); fix the example or the schema"
+    )
 
 
 def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:

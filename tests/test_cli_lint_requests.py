@@ -248,6 +248,26 @@ def test_over_ten_thousand_deferred_tools(runner: CliRunner, in_tmp: Path) -> No
     assert result.exit_code == 0, result.stdout
 
 
+def test_an_example_missing_18000_required_properties(runner: CliRunner, in_tmp: Path) -> None:
+    """Listing all 18,000 problems once took 11 GB; the first is reported, the rest not counted."""
+    names = [f"p{i}" for i in range(20_000)]
+    schema = {"type": "object", "properties": {n: {"type": "string"} for n in names}}
+    tool: dict[str, Any] = {"name": "wide_tool", "description": "A tool with many parameters."}
+    tool |= {"input_schema": schema | {"required": names}}
+    tool["input_examples"] = [{n: "a" * 30 for n in names[:2_000]}]
+    write(in_tmp, "wide.json", [tool])
+    args = ["lint", "--select", "invalid-input-example", "-f", "json", "wide.json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.stderr
+    (diagnostic,) = json.loads(result.stdout)["diagnostics"]
+    assert diagnostic["pointer"] == "/0/input_examples/0"
+    assert diagnostic["message"] == (
+        'input_examples[0] of "wide_tool" fails its input schema: "p2000" is a required property'
+        " (any others not counted: the example and schema are too large); the API rejects the"
+        " request (400); fix the example or the schema"
+    )
+
+
 def test_readme_example_is_real_output(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     command = "$ toolsearch lint fixtures/example/rejected-request.json\n"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from toolsearch.rules.strict_mode_limits import count_parameters
-from toolsearch.schema_check import compile_schema, instance_errors, root_type_issue
+from toolsearch.schema_check import check_instance, compile_schema, root_type_issue
 from toolsearch.tool_names import bad_characters, suggested_name
 
 DRAFT4 = "http://json-schema.org/draft-04/schema#"
@@ -47,9 +47,114 @@ def test_runaway_patterns_are_bounded() -> None:
     validator = compile_schema(schema).validator
     assert validator is not None
     started = time.perf_counter()
-    errors = list(instance_errors(validator, {"a": "a" * 5000 + "!"}))
+    found = check_instance(validator, schema, {"a": "a" * 5000 + "!"})
     assert time.perf_counter() - started < 1.0
-    assert [e.pointer for e in errors] == ["/a"]
+    assert found.issue is not None and found.issue.pointer == "/a" and found.issue.decided
+    assert found.others == 0
+
+
+BACKTRACKING = r"^(\w+\s?)*(?=!)$"  # fancy-regex runs the lookahead by backtracking
+
+
+@pytest.mark.parametrize(
+    ("where", "pointer"),
+    [
+        ({"properties": {"p": {"type": "string", "pattern": BACKTRACKING}}}, "/p"),
+        ({"properties": {"p": {"anyOf": [{"pattern": BACKTRACKING}, {"maxLength": 1}]}}}, "/p"),
+        (
+            {"properties": {"p": {"$ref": "#/$defs/s"}}, "$defs": {"s": {"pattern": BACKTRACKING}}},
+            "/p",
+        ),
+        ({"patternProperties": {BACKTRACKING: {}}, "additionalProperties": False}, ""),
+    ],
+)
+def test_a_pattern_stopped_by_the_backtracking_limit_decides_nothing(
+    where: dict[str, Any], pointer: str
+) -> None:
+    schema = {"type": "object", **where}
+    validator = compile_schema(schema).validator
+    assert validator is not None
+    value = "a" * 40 + "!"
+    example = {value: 1} if "patternProperties" in schema else {"p": value}
+    found = check_instance(validator, schema, example)
+    assert found.issue is not None and not found.issue.decided
+    assert found.issue.pointer == pointer
+    assert found.issue.message == (
+        'matching pattern "^(\\w+\\s?)*(?=!)$" needs too much backtracking '
+        "(toolsearch stops at 1,000,000 steps)"
+    )
+
+
+def test_a_certain_failure_is_reported_though_a_pattern_was_not_decided() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"p": {"pattern": BACKTRACKING}, "n": {"type": "integer"}},
+    }
+    validator = compile_schema(schema).validator
+    assert validator is not None
+    found = check_instance(validator, schema, {"p": "a" * 40 + "!", "n": "one"})
+    assert found.issue is not None and found.issue.decided
+    assert found.issue.pointer == "/n"
+
+
+def wide(properties: int, given: int) -> tuple[dict[str, Any], dict[str, str]]:
+    """A schema requiring ``properties`` strings, and an example giving the first ``given``."""
+    names = [f"p{i}" for i in range(properties)]
+    schema = {
+        "type": "object",
+        "properties": {n: {"type": "string"} for n in names},
+        "required": names,
+    }
+    return schema, {n: "a" * 30 for n in names[:given]}
+
+
+def test_errors_are_all_counted_while_cheap() -> None:
+    schema, example = wide(50, 20)
+    validator = compile_schema(schema).validator
+    assert validator is not None
+    found = check_instance(validator, schema, example)
+    assert found.issue is not None and found.issue.message == '"p20" is a required property'
+    assert found.others == 29
+
+
+def test_a_wide_schema_builds_only_the_first_error() -> None:
+    """20,000 required properties, 2,000 given: listing all 18,000 errors took 11 GB."""
+    schema, example = wide(20_000, 2_000)
+    validator = compile_schema(schema).validator
+    assert validator is not None
+    real = validator
+
+    class OnlyValidate:
+        """No ``iter_errors``: calling it would fail the test."""
+
+        def is_valid(self, instance: Any) -> bool:
+            return real.is_valid(instance)
+
+        def validate(self, instance: Any) -> None:
+            real.validate(instance)
+
+    found = check_instance(OnlyValidate(), schema, example)  # type: ignore[arg-type]
+    assert found.issue is not None and found.issue.message == '"p2000" is a required property'
+    assert found.issue.pointer == "" and found.issue.decided
+    assert found.others is None
+
+
+def test_an_error_too_deep_to_hand_back_is_still_reported() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"a": {"$ref": "#/$defs/t"}},
+        "$defs": {"t": {"type": "array", "minItems": 2, "items": {"$ref": "#/$defs/t"}}},
+    }
+    deep: list[Any] = []
+    example = {"a": deep}
+    for _ in range(300):
+        deep.append([])
+        deep = deep[0]
+    validator = compile_schema(schema).validator
+    assert validator is not None
+    found = check_instance(validator, schema, example)
+    assert found.issue is not None
+    assert found.issue.message == "the validator cannot say where (Recursion limit reached)"
 
 
 @pytest.mark.parametrize(
@@ -126,7 +231,8 @@ def test_yaml_values_are_checked_as_json_would_carry_them() -> None:
     }
     compiled = compile_schema(schema)
     assert compiled.issue is None and compiled.validator is not None
-    assert list(instance_errors(compiled.validator, {"day": datetime.date(2024, 1, 1)})) == []
+    example = {"day": datetime.date(2024, 1, 1)}
+    assert check_instance(compiled.validator, schema, example).issue is None
 
 
 def test_strict_counts_ignore_odd_required_entries() -> None:
