@@ -298,3 +298,18 @@ def test_gitlab_levels_map_to_severities(runner: CliRunner, catalogs: Path) -> N
 def test_unknown_format_suggests(runner: CliRunner, catalogs: Path) -> None:
     code, _, err = lint(runner, "-f", "sariff", "deferred.json")
     assert code == 2 and 'did you mean "sarif"' in err
+
+
+def test_text_keeps_a_gap_after_long_line_and_column_numbers() -> None:
+    from toolsearch.report import lint_text
+
+    def at(line: int, column: int) -> Diagnostic:
+        where = Location("big.json", "/tools/0", line, column)
+        return Diagnostic("short-description", Severity.WARNING, "too short", where, "big")
+
+    out = lint_text.render(
+        [at(7, 1), at(108924, 19), at(1, 1217952)], [], ["big.json"], 3, False, 200
+    )
+    lines = [line.strip() for line in out.splitlines()[1:4]]
+    assert lines[0].startswith("7:1") and "108924:19 " in lines[1] and "1:1217952 " in lines[2]
+    assert all(line.split()[1] == "warning" for line in lines)

@@ -26,10 +26,12 @@ def render(
     parts: list[Any] = []
     for file, group in groupby(diagnostics, key=lambda d: d.file):
         parts.append(Text(one_line(file), style="bold underline"))
-        for d in group:
+        found = list(group)
+        places = [f"{d.location.line or '-'}:{d.location.column or '-'}" for d in found]
+        place_width = max(9, *(len(place) + 1 for place in places))  # 123456:78 keeps a gap
+        for d, place in zip(found, places, strict=True):
             line = Text("  ")
-            place = f"{d.location.line or '-'}:{d.location.column or '-'}"
-            line.append(f"{place:<9}", style="dim")
+            line.append(f"{place:<{place_width}}", style="dim")
             line.append(f"{d.level.label:<8}", style=STYLES[d.level])
             line.append(one_line(d.message))
             line.append(f"  [{d.rule}]", style="dim")
