@@ -313,3 +313,20 @@ def test_text_keeps_a_gap_after_long_line_and_column_numbers() -> None:
     lines = [line.strip() for line in out.splitlines()[1:4]]
     assert lines[0].startswith("7:1") and "108924:19 " in lines[1] and "1:1217952 " in lines[2]
     assert all(line.split()[1] == "warning" for line in lines)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["plain line", "", "two\nlines  ", "wide 天気 ✅ and trailing   "],
+        ["bell\x07 back\x08 vt\x0b ff\x0c cr\r end", "x" * 300],
+        ["[bold]markup[/bold] stays literal", "  indented"],
+    ],
+)
+def test_plain_fast_path_prints_what_rich_prints(texts: list[str]) -> None:
+    from rich.text import Text
+
+    from toolsearch.report.console import render
+
+    items = [Text(t, style="dim") for t in texts]
+    assert render(items, False, None) == render(items, False, 10_000)  # fast path, then rich
