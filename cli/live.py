@@ -138,7 +138,7 @@ def load_live(
     fetched = []
     if specs:
         require_sdk()
-        fetched = fetch_all(specs, options.timeout, announce, options.keep_going)
+        fetched = fetch_all(specs, options.timeout, announce, options.keep_going, max_size)
     answered: list[LiveServer] = []
     for result in fetched:
         if result.error is not None:

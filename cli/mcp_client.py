@@ -10,7 +10,6 @@ import functools
 import logging
 import os
 import re
-import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from importlib import metadata
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from toolsearch.errors import UsageError
+from toolsearch.loader import DEFAULT_MAX_FILE_SIZE
 from toolsearch.mcp_config import ServerSpec
 from toolsearch.sanitize import one_line
 
@@ -25,16 +25,19 @@ if TYPE_CHECKING:
     from mcp import Client
     from mcp.client._transport import TransportStreams
 
+    from toolsearch.mcp_bounds import StderrKeeper
     from toolsearch.mcp_watch import Exchange
 
 INSTALL_HINT = 'pip install "toolsearch[mcp]" (from a checkout: pip install ".[mcp]")'
 MINIMUM_SDK = (2, 3)
 MAX_PAGES = 1000
 STDERR_TAIL = 300
+STRAY_KEEP = 1000
 _NOISE = re.compile(
     r"^(?:at |File \"|Traceback \(|Node\.js v\d|npm (?:warn|notice) |npm error A complete log"
     r"|npm error \d+$)|^[\s\[\]{}(),]*$"
 )
+_ANSWER_ID = re.compile(r'^\s*\{[^{}\[\]]{0,200}?"id"\s*:\s*(?:"([^"\\]{0,100})"|(-?\d{1,20})\b)')
 _NPM_ERROR = re.compile(r"^npm error (?:code \S+|\d{3} \S)")
 _ERROR_LINE = re.compile(r"^(?:[\w.$]*(?:Error|Exception)\b[^:\s]*:\s|(?:panic|fatal|error):\s)")
 
@@ -51,12 +54,19 @@ class Fetched:
 
 @dataclass
 class _Trace:
-    """What a connection showed: stray output, HTTP error statuses, requests and error answers."""
+    """What a connection showed: stray output, HTTP error statuses, requests and error answers.
+
+    Of stray output only the first line is kept (cut to ``STRAY_KEEP`` characters), and
+    ``too_large`` is the byte limit an HTTP response went over; ``unreadable`` says which
+    answer the SDK could not parse.
+    """
 
     exchange: Exchange
     stray: list[str] = field(default_factory=list)
     statuses: list[int] = field(default_factory=list)
     stderr: str = ""
+    too_large: int | None = None
+    unreadable: str | None = None
 
 
 class _BadAnswer(Exception):
@@ -84,6 +94,7 @@ def fetch_all(
     timeout: float,
     announce: Callable[[ServerSpec], None],
     keep_going: bool,
+    max_size: int = DEFAULT_MAX_FILE_SIZE,
 ) -> list[Fetched]:
     """Read every server at once; without ``keep_going`` the first failure stops the others."""
     import anyio
@@ -94,7 +105,7 @@ def fetch_all(
 
     async def one(index: int, spec: ServerSpec, group: TaskGroup) -> None:
         announce(spec)
-        result = await fetch_one(spec, timeout)
+        result = await fetch_one(spec, timeout, max_size)
         results[index] = result
         if result.error is not None and not keep_going:
             group.cancel_scope.cancel()
@@ -117,61 +128,83 @@ def _quiet_sdk_logs() -> None:
         logger.propagate = False
 
 
-async def fetch_one(spec: ServerSpec, timeout: float) -> Fetched:
-    """Connect, negotiate and list every page of tools within ``timeout`` seconds."""
+async def fetch_one(
+    spec: ServerSpec, timeout: float, max_size: int = DEFAULT_MAX_FILE_SIZE
+) -> Fetched:
+    """Connect, negotiate and list every page of tools within ``timeout`` seconds.
+
+    An HTTP response over ``max_size`` bytes stops the read; of stderr and stray stdout only
+    bounded excerpts are kept.
+    """
     import anyio
     from mcp import Client
 
+    from toolsearch.mcp_bounds import StderrKeeper
     from toolsearch.mcp_watch import Exchange
 
     trace = _Trace(Exchange())
 
     async def on_message(message: Any) -> None:
-        if isinstance(message, Exception):
-            trace.stray.append(_stray_text(message))
+        if not isinstance(message, Exception):
+            return
+        trace.unreadable = _unreadable_answer(message, trace.exchange)
+        if trace.unreadable is not None:
+            stop.cancel()  # the answer will never come in a form the SDK takes
+        elif not trace.stray:
+            trace.stray.append(_stray_text(message)[:STRAY_KEEP])
 
-    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
+    with StderrKeeper() as errlog:
         try:
-            with anyio.fail_after(timeout):
-                transport = _transport(spec, cast(TextIO, errlog), timeout, trace)
+            with anyio.fail_after(timeout), anyio.CancelScope() as stop:
+                transport = _transport(spec, errlog, timeout, max_size, trace)
                 async with Client(transport, cache=None, message_handler=on_message) as client:
                     return await _list_tools(spec, client)
+            raise _BadAnswer(trace.unreadable)  # only ``on_message`` stops the scope
         except Exception as error:
-            errlog.seek(0)
-            trace.stderr = stderr_summary(errlog.read())
+            trace.stderr = stderr_summary(errlog.text())
             reason = describe(spec, error, timeout, trace)
             return Fetched(spec, None, f"MCP server {spec.name!r}: {reason}")
 
 
 def _http_client(
-    headers: Any = None, timeout: Any = None, auth: Any = None, *, trace: _Trace
+    headers: Any = None, timeout: Any = None, auth: Any = None, *, max_size: int, trace: _Trace
 ) -> Any:
-    """An HTTP client that remembers error statuses (the SDK reports them without the code)."""
+    """An HTTP client that remembers error statuses (the SDK reports them without the code)
+    and stops reading any response body past ``max_size`` bytes."""
     import httpx2
+
+    from toolsearch.mcp_bounds import cap_response
+
+    def exceeded() -> None:
+        trace.too_large = max_size
 
     async def record(response: httpx2.Response) -> None:
         if response.status_code >= 400:
             trace.statuses.append(response.status_code)
+        cap_response(response, max_size, exceeded)
 
     return httpx2.AsyncClient(
-        headers=headers, timeout=timeout, auth=auth, event_hooks={"response": [record]}
+        headers={**(headers or {}), "accept-encoding": "identity"},
+        timeout=timeout,
+        auth=auth,
+        event_hooks={"response": [record]},
     )
 
 
 @asynccontextmanager
 async def _transport(
-    spec: ServerSpec, errlog: TextIO, timeout: float, trace: _Trace
+    spec: ServerSpec, errlog: StderrKeeper, timeout: float, max_size: int, trace: _Trace
 ) -> AsyncIterator[TransportStreams]:
     """The server's streams, watched so that its error answers can be told from the SDK's own."""
     from toolsearch.mcp_watch import watch
 
-    async with _streams(spec, errlog, timeout, trace) as streams:
+    async with _streams(spec, errlog, timeout, max_size, trace) as streams:
         yield watch(streams, trace.exchange)
 
 
 @asynccontextmanager
 async def _streams(
-    spec: ServerSpec, errlog: TextIO, timeout: float, trace: _Trace
+    spec: ServerSpec, errlog: StderrKeeper, timeout: float, max_size: int, trace: _Trace
 ) -> AsyncIterator[TransportStreams]:
     if spec.transport == "stdio":
         from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -180,8 +213,12 @@ async def _streams(
         params = StdioServerParameters(
             command=spec.command, args=list(spec.args), env={**os.environ, **spec.env}
         )
-        async with stdio_client(params, errlog=errlog) as streams:
-            yield streams
+        try:
+            async with stdio_client(params, errlog=cast(TextIO, errlog.writer)) as streams:
+                errlog.close_writer()  # the server has its own copy of the pipe's end
+                yield streams
+        finally:
+            errlog.close_writer()
         return
     assert spec.url is not None
     if spec.transport == "sse":
@@ -192,7 +229,7 @@ async def _streams(
             headers=dict(spec.headers),
             timeout=timeout,
             sse_read_timeout=timeout,
-            httpx_client_factory=functools.partial(_http_client, trace=trace),
+            httpx_client_factory=functools.partial(_http_client, max_size=max_size, trace=trace),
         ) as sse_streams:
             yield sse_streams
         return
@@ -200,7 +237,9 @@ async def _streams(
     from mcp.client.streamable_http import streamable_http_client
 
     async with (
-        _http_client(dict(spec.headers), httpx2.Timeout(timeout), trace=trace) as http,
+        _http_client(
+            dict(spec.headers), httpx2.Timeout(timeout), max_size=max_size, trace=trace
+        ) as http,
         streamable_http_client(spec.url, http_client=http) as http_streams,
     ):
         yield http_streams
@@ -239,7 +278,12 @@ async def _list_tools(spec: ServerSpec, client: Client) -> Fetched:
 def describe(spec: ServerSpec, error: BaseException, timeout: float, trace: _Trace) -> str:
     """One line saying what went wrong, with the server's last words when there are any."""
     leaf = _leaf(error)
-    if trace.statuses and not isinstance(leaf, TimeoutError):
+    if trace.too_large is not None:
+        reason = (
+            f"sent a response over the {trace.too_large:,}-byte limit "
+            "(raise max-file-size in the config if it is a real catalog)"
+        )
+    elif trace.statuses and not isinstance(leaf, TimeoutError):
         reason = _status_reason(spec, trace.statuses[0])
     else:
         reason = _reason(spec, leaf, timeout, trace)
@@ -250,17 +294,46 @@ def describe(spec: ServerSpec, error: BaseException, timeout: float, trace: _Tra
     return reason
 
 
+def _unreadable_answer(error: Exception, exchange: Exchange) -> str | None:
+    """Why the answer to a request we sent is not readable, when ``error`` says so.
+
+    That is invalid JSON to the SDK's parser (nesting too deep, a number out of range) in a
+    line that starts as a JSON-RPC message with the id of a request sent.
+    """
+    first = _first_problem(error)
+    if first is None or first.get("type") != "json_invalid":
+        return None
+    line = first.get("input")
+    if not isinstance(line, str) or '"jsonrpc"' not in line[:300]:
+        return None
+    match = _ANSWER_ID.match(line)
+    if match is None:
+        return None
+    method = exchange.sent.get(match.group(1) if match.group(1) is not None else match.group(2))
+    if method is None:
+        return None
+    why = one_line(str(first.get("msg", "")), 120)
+    return f"answered {method} with a message the MCP SDK cannot read: {why}"
+
+
 def _stray_text(error: Exception) -> str:
     """The offending line itself when the SDK could not parse it, else the error."""
-    errors = getattr(error, "errors", None)
-    if callable(errors):
-        try:
-            found = errors()
-        except Exception:  # not a pydantic ValidationError after all
-            found = []
-        if found and isinstance(found[0].get("input"), str):
-            return str(found[0]["input"])
+    first = _first_problem(error)
+    if first is not None and isinstance(first.get("input"), str):
+        return str(first["input"])
     return str(error)
+
+
+def _first_problem(error: Exception) -> dict[str, Any] | None:
+    """The first of a pydantic ValidationError's ``errors()``, else None."""
+    errors = getattr(error, "errors", None)
+    if not callable(errors):
+        return None
+    try:
+        found = errors()
+    except Exception:  # not a pydantic ValidationError after all
+        return None
+    return dict(found[0]) if found else None
 
 
 def _leaf(error: BaseException) -> BaseException:

@@ -17,6 +17,7 @@ STDIO_SERVER = SERVERS / "stdio_server.py"
 HTTP_SERVER = SERVERS / "http_server.py"
 RAW_SERVER = SERVERS / "raw_server.py"
 REFUSING_SERVER = SERVERS / "refusing_server.py"
+FLOOD_SERVER = SERVERS / "flood_server.py"
 START_LIMIT = 20.0
 
 
@@ -42,10 +43,10 @@ def write_config(path: Path, servers: dict[str, Any]) -> Path:
 
 
 @contextmanager
-def http_server(*options: str) -> Iterator[str]:
-    """Run the HTTP test server on 127.0.0.1; yields its base URL (``http://127.0.0.1:PORT``)."""
+def http_server(*options: str, script: Path = HTTP_SERVER) -> Iterator[str]:
+    """Run an HTTP test server on 127.0.0.1; yields its base URL (``http://127.0.0.1:PORT``)."""
     process = subprocess.Popen(
-        [sys.executable, str(HTTP_SERVER), *options],
+        [sys.executable, str(script), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,

@@ -1,7 +1,8 @@
 """A hand-written stdio JSON-RPC peer for answers the SDK's server API will not produce.
 
 ``--mode invalid`` lists a tool whose name is a number; ``--mode junk`` prints a line that is not
-JSON-RPC and then never answers.
+JSON-RPC and then never answers; ``--mode deep`` (a schema nested 300 levels) and ``--mode bignum``
+(a 5000-digit number) answer tools/list with JSON the SDK's parser refuses.
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ def main() -> None:
                 "capabilities": {"tools": {}},
                 "serverInfo": {"name": "raw", "version": "1"},
             }
+        elif message["method"] == "tools/list" and mode in ("deep", "bignum"):
+            schema = '{"a":' * 300 + "{}" + "}" * 300 if mode == "deep" else "9" * 5000
+            tool = '{"name":"n","inputSchema":{"type":"object","x":' + schema + "}}"
+            answer_id = json.dumps(message["id"])
+            print('{"jsonrpc":"2.0","id":' + answer_id + ',"result":{"tools":[' + tool + "]}}")
+            sys.stdout.flush()
+            continue
         elif message["method"] == "tools/list":
             reply["result"] = {
                 "tools": [{"name": "ok", "inputSchema": {"type": "object"}}, {"name": 3}]

@@ -1,0 +1,113 @@
+"""Live MCP servers that flood: what is kept of their output is bounded, and the run still ends."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.live_helpers import FLOOD_SERVER, RAW_SERVER, http_server
+from toolsearch import mcp_bounds, mcp_client
+from toolsearch.app import app
+from toolsearch.mcp_bounds import StderrKeeper
+
+
+def flood(*options: str) -> str:
+    return f"flood={shlex.join([sys.executable, str(FLOOD_SERVER), *options])}"
+
+
+def run(runner: CliRunner, *args: str) -> tuple[int, str, float]:
+    started = time.monotonic()
+    result = runner.invoke(app, ["budget", *args])
+    return result.exit_code, result.stderr, time.monotonic() - started
+
+
+def test_stderr_keeper_keeps_a_bounded_head_and_tail() -> None:
+    with StderrKeeper(keep=4096) as keeper:
+        writer = subprocess.Popen(
+            [sys.executable, str(FLOOD_SERVER), "--stderr", "50"],
+            stdin=subprocess.DEVNULL,
+            stderr=keeper.writer,
+        )
+        keeper.close_writer()
+        writer.wait(60)
+        text = keeper.text(wait=10)
+    assert len(text.encode()) <= 4096
+    assert text.endswith("FloodError: last words\n")
+    assert text.startswith("x" * 1023 + "\n")
+    assert all(line in ("x" * 1023, "FloodError: last words") for line in text.splitlines())
+
+
+def test_stderr_flood_is_cut_and_the_timeout_holds(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept: list[int] = []
+    text = StderrKeeper.text
+
+    def spy(self: StderrKeeper, wait: float = 1.0) -> str:
+        kept.append(len(got := text(self, wait)))
+        return got
+
+    monkeypatch.setattr(mcp_bounds, "STDERR_KEEP", 8192)
+    monkeypatch.setattr(StderrKeeper, "text", spy)
+    code, err, took = run(runner, "--mcp-timeout", "3", "--mcp-command", flood("--stderr", "50"))
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "toolsearch: error: MCP server 'flood': no answer within 3 s (--mcp-timeout); "
+        "stderr: 'FloodError: last words'"
+    )
+    assert kept and kept[0] <= 8192
+    assert took < 20
+
+
+def test_stdout_flood_keeps_one_excerpt(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mcp_client, "STRAY_KEEP", 12)
+    code, err, took = run(runner, "--mcp-timeout", "3", "--mcp-command", flood("--stdout", "50"))
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "toolsearch: error: MCP server 'flood': no answer within 3 s (--mcp-timeout); "
+        "it wrote non-MCP output: 'xxxxxxxxxxxx'"
+    )
+    assert took < 20
+
+
+@pytest.mark.parametrize("path", ["/chunked", "/huge"])
+def test_http_body_over_max_file_size_stops_the_read(
+    runner: CliRunner, in_tmp: Path, path: str
+) -> None:
+    (in_tmp / "small.yaml").write_text("max-file-size: 1000000\n")
+    with http_server("--http", "--mb", "50", script=FLOOD_SERVER) as url:
+        code, err, took = run(
+            runner, "--config", "small.yaml", "--mcp-timeout", "15", "--mcp-url", url + path
+        )
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "toolsearch: error: MCP server '127-0-0-1': sent a response over the 1,000,000-byte "
+        "limit (raise max-file-size in the config if it is a real catalog)"
+    )
+    assert took < 20
+
+
+@pytest.mark.parametrize(
+    ("mode", "why"),
+    [
+        ("deep", "recursion limit exceeded at line 1 column "),
+        ("bignum", "number out of range at line 1 column "),
+    ],
+)
+def test_an_answer_the_sdk_cannot_parse_is_reported_at_once(
+    runner: CliRunner, mode: str, why: str
+) -> None:
+    command = f"raw={shlex.join([sys.executable, str(RAW_SERVER), '--mode', mode])}"
+    code, err, took = run(runner, "--mcp-timeout", "60", "--mcp-command", command)
+    assert code == 2
+    assert err.splitlines()[-1].startswith(
+        "toolsearch: error: MCP server 'raw': answered tools/list with a message the MCP SDK "
+        f"cannot read: Invalid JSON: {why}"
+    )
+    assert took < 20
