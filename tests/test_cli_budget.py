@@ -340,3 +340,31 @@ def test_undeferred_mcp_catalog_gets_a_pointer_to_deferral(runner: CliRunner) ->
 def test_single_tool_is_singular(runner: CliRunner) -> None:
     _, out, _ = run(runner, "budget", str(FIXTURES / "dialects" / "jsonrpc.json"))
     assert "(mcp, 1 tool, model" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda text: text.replace('"tokens": ', '"tokens": Infinity, "was": ', 1),
+            "a saved budget holds a figure that is not a whole number "
+            "(cannot convert float infinity to integer)",
+        ),
+        (lambda text: "[" * 100_000 + "]" * 100_000, "nesting is too deep (limit 200)"),
+        (
+            lambda text: text.replace('"tokens": ', '"tokens": ' + "7" * 5000 + ', "was": ', 1),
+            "a number of 5,000 digits",
+        ),
+    ],
+)
+def test_hostile_saved_baselines_exit_2(
+    runner: CliRunner, tmp_path: Path, change: Any, message: str
+) -> None:
+    saved = tmp_path / "old.json"
+    code, out, _ = run(runner, "budget", "-f", "json", REQUEST, GITHUB)
+    saved.write_text(change(out))
+    for fmt in ("text", "json"):
+        code, out, err = run(runner, "budget", "-f", fmt, REQUEST, GITHUB, "--baseline", str(saved))
+        assert code == 2 and out == ""
+        assert err.startswith(f"toolsearch: error: {saved}") and message in err
+        assert len(err.splitlines()) == 1
