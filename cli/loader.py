@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, BinaryIO, Literal
 
 from toolsearch.errors import InputError, UsageError
 from toolsearch.locate import JsonLocator, Locator, NoLocator, YamlLocator
@@ -21,6 +21,7 @@ CATALOG_SUFFIXES = (".json", ".yaml", ".yml")
 DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024
 MAX_DEPTH = 200
 MAX_YAML_NODES = 2_000_000
+READ_CHUNK = 1 << 20
 RAISE_LIMIT = " (raise max-file-size in the config if it is a real catalog)"
 
 Format = Literal["json", "yaml"]
@@ -151,7 +152,7 @@ def read_source(spec: SourceSpec, max_size: int = DEFAULT_MAX_FILE_SIZE) -> Docu
     """Read and parse one source; raise InputError naming the file and place on failure."""
     where = spec.display
     if spec.path is None:
-        raw = sys.stdin.buffer.read(max_size + 1)
+        raw = _read_at_most(sys.stdin.buffer, max_size)
         if len(raw) > max_size:
             raise InputError(f"{where}: input is over the {max_size:,}-byte limit{RAISE_LIMIT}")
     else:
@@ -173,14 +174,25 @@ def read_capped(
                 f"{where}: file is {size:,} bytes, over the {max_size:,}-byte limit{hint}"
             )
         with path.open("rb") as handle:
-            raw = handle.read(max_size + 1)
+            raw = _read_at_most(handle, max_size)
     except OSError as error:
         raise InputError(f"{where}: cannot read file: {error.strerror or error}") from None
-    except OverflowError:  # max_size beyond what a read can ask for
-        raise InputError(f"{where}: max-file-size {max_size:,} is too large") from None
     if len(raw) > max_size:
         raise InputError(f"{where}: input is over the {max_size:,}-byte limit{hint}")
     return raw
+
+
+def _read_at_most(handle: BinaryIO, max_size: int) -> bytes:
+    """Up to ``max_size + 1`` bytes, in chunks, so a large limit never reserves memory upfront."""
+    chunks: list[bytes] = []
+    total = 0
+    while total <= max_size:
+        chunk = handle.read(min(READ_CHUNK, max_size + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
 
 
 def read_text_capped(path: Path, where: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> str:
@@ -284,14 +296,19 @@ def _shown_token(token: str) -> str:
     return token if len(token) <= 20 else f"{token[:12]}...({len(token):,} characters)"
 
 
-def load_yaml(text: str, where: str) -> tuple[Any, Any]:
-    """Safe-load YAML, refusing alias bombs and deep nesting before building any data."""
+def load_yaml(text: str, where: str, allow_empty: bool = False) -> tuple[Any, Any]:
+    """Safe-load YAML, refusing alias bombs and deep nesting before building any data.
+
+    An empty document is an error unless ``allow_empty`` (then the data is None).
+    """
     import yaml  # only YAML sources pay for it
 
     loader_class: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     loader = loader_class(text)
     try:
         root = loader.get_single_node()
+        if root is None and allow_empty:
+            return None, None
         if root is None:
             raise InputError(f"{where}: file is empty; expected a JSON or YAML tool catalog")
         _check_yaml_size(root, where)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -218,6 +219,23 @@ def test_pyproject_config_and_unknown_key(runner: CliRunner, in_tmp: Path) -> No
     code, _, err = run(runner, "budget")
     assert code == 2
     assert 'unknown key "modle" (did you mean "model"?)' in err
+
+
+def test_deep_pyproject_up_the_tree(runner: CliRunner, in_tmp: Path) -> None:
+    deep = "a = " + "[" * 5000 + "]" * 5000 + "\n"
+    (in_tmp / "pyproject.toml").write_text('[project]\nname = "x"\n[tool.other]\n' + deep)
+    (in_tmp / "sub").mkdir()
+    os.chdir(in_tmp / "sub")
+    code, _, err = run(runner, "budget", GITHUB)
+    assert code == 0, err  # not ours: passed over, as an invalid one is
+    (in_tmp / "pyproject.toml").write_text('[tool.toolsearch]\nmodel = "x"\n' + deep)
+    code, out, err = run(runner, "budget", GITHUB)
+    assert code == 2 and out == ""
+    assert err == (
+        f"toolsearch: error: {in_tmp / 'pyproject.toml'}: nesting is too deep (limit 200)\n"
+    )
+    code, _, err = run(runner, "budget", "--config", str(in_tmp / "pyproject.toml"), GITHUB)
+    assert code == 2 and "nesting is too deep" in err
 
 
 def test_unknown_model_is_a_note(runner: CliRunner) -> None:
