@@ -1,7 +1,7 @@
 """A hand-written stdio JSON-RPC peer for answers the SDK's server API will not produce.
 
 ``--mode invalid`` lists a tool whose name is a number; ``--mode junk`` prints a line that is not
-JSON-RPC and then never answers.
+JSON-RPC and then never answers; ``--mode nan`` lists a schema holding NaN and infinities.
 """
 
 from __future__ import annotations
@@ -27,6 +27,10 @@ def main() -> None:
                 "capabilities": {"tools": {}},
                 "serverInfo": {"name": "raw", "version": "1"},
             }
+        elif message["method"] == "tools/list" and mode == "nan":
+            schema = {"type": "number", "maximum": float("nan"), "minimum": float("-inf")}
+            input_schema = {"type": "object", "default": [1e999], "properties": {"x": schema}}
+            reply["result"] = {"tools": [{"name": "n", "inputSchema": input_schema}]}
         elif message["method"] == "tools/list":
             reply["result"] = {
                 "tools": [{"name": "ok", "inputSchema": {"type": "object"}}, {"name": 3}]
