@@ -365,8 +365,16 @@ def test_single_tool_is_singular(runner: CliRunner) -> None:
     [
         (
             lambda text: text.replace('"tokens": ', '"tokens": Infinity, "was": ', 1),
-            "a saved budget holds a figure that is not a whole number "
-            "(cannot convert float infinity to integer)",
+            "a saved budget holds a figure that is not a token count from 0 to "
+            "1,000,000,000,000,000 (cannot convert float infinity to integer)",
+        ),
+        (
+            lambda text: text.replace('"tokens": ', '"tokens": 1' + "0" * 400 + ', "was": ', 1),
+            "1,000,000,000,000,000 (10000000000000000000000… is out of range)",
+        ),
+        (
+            lambda text: text.replace('"tokens": ', '"tokens": -5, "was": ', 1),
+            "(-5 is out of range)",
         ),
         (lambda text: "[" * 100_000 + "]" * 100_000, "nesting is too deep (limit 200)"),
         (
