@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -16,7 +17,10 @@ def write_text_atomic(path: Path, text: str, encoding: str = "utf-8") -> None:
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write bytes atomically, keeping an existing file's permission bits."""
-    target = path.resolve() if path.is_symlink() else path
+    try:
+        target = path.resolve(strict=False) if path.is_symlink() else path
+    except RuntimeError:  # Python before 3.13 reports a symlink loop so
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None
     try:
         mode: int | None = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:

@@ -17,6 +17,7 @@ from typing import Any
 from toolsearch.atomic import write_text_atomic
 from toolsearch.errors import InputError
 from toolsearch.linter import Diagnostic, identity
+from toolsearch.loader import load_json, read_text_capped
 from toolsearch.report.jsonout import dumps
 
 
@@ -85,17 +86,14 @@ def _merge(entries: Iterable[Entry]) -> list[Entry]:
 
 def read_baseline(path: Path) -> list[Entry]:
     """Read and validate a baseline file; InputError says what is wrong and where."""
-    try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
+    if not path.exists() and not path.is_symlink():
         raise InputError(
             f"{path}: baseline not found; create it with: toolsearch lint --baseline {path} "
             "--update-baseline SOURCE..."
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"{path}: cannot read the baseline: {error}") from None
+        )
+    text = read_text_capped(path, str(path))
     try:
-        data = json.loads(text)
+        data = load_json(text, str(path))
     except json.JSONDecodeError as error:
         raise InputError(
             f"{path}:{error.lineno}:{error.colno}: invalid JSON in the baseline: {error.msg}"

@@ -10,6 +10,10 @@ from typing import Any
 
 from toolsearch.budget import Budget
 from toolsearch.errors import InputError
+from toolsearch.loader import DEFAULT_MAX_FILE_SIZE, decode, load_json, read_capped
+from toolsearch.sanitize import one_line
+
+MAX_TOKENS = 10**15  # more tokens than any catalog: a saved figure above it is not a budget
 
 
 @dataclass(frozen=True)
@@ -74,29 +78,49 @@ def snapshot(budget: Budget, label: str) -> BaselineSnapshot:
     return BaselineSnapshot(label, round(totals.upfront), round(totals.all_loaded), tools, scopes)
 
 
-def saved_output(path: Path) -> BaselineSnapshot | None:
-    """Read a saved ``budget --format json`` document; None when the file is something else."""
+def saved_output(path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE) -> BaselineSnapshot | None:
+    """Read a saved ``budget --format json`` document; None when the file is something else.
+
+    A file too large, too deep or holding a too-long number raises InputError (as a catalog
+    would); NaN or Infinity in a saved budget's figures is refused below.
+    """
+    where = str(path)
+    text = decode(read_capped(path, where, max_size), where)
     try:
-        data = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        return None
+        data = load_json(text, where, finite=False)
+    except json.JSONDecodeError:
+        return None  # perhaps a YAML catalog
     if not (isinstance(data, Mapping) and data.get("schema_version") == 1 and "totals" in data):
         return None
     try:
         tools = {
-            (str(t["source"]), str(t["name"])): (int(t["tokens"]), bool(t["deferred"]))
+            (str(t["source"]), str(t["name"])): (_figure(t["tokens"]), bool(t["deferred"]))
             for t in data["tools"]
         }
-        scopes = {str(s["scope"]): int(s["totals"]["upfront"]) for s in data.get("scopes", [])}
+        scopes = {str(s["scope"]): _figure(s["totals"]["upfront"]) for s in data.get("scopes", [])}
         totals = data["totals"]
         return BaselineSnapshot(
-            str(path), int(totals["upfront"]), int(totals["all_loaded"]), tools, scopes
+            str(path), _figure(totals["upfront"]), _figure(totals["all_loaded"]), tools, scopes
         )
-    except (KeyError, TypeError, ValueError) as error:
+    except (OverflowError, ValueError) as error:  # NaN, Infinity, or text where a number goes
+        raise InputError(
+            f"{path}: a saved budget holds a figure that is not a token count from 0 to "
+            f"{MAX_TOKENS:,} ({one_line(str(error), 80)}); "
+            "save it again with: toolsearch budget --format json"
+        ) from None
+    except (KeyError, TypeError) as error:
         raise InputError(
             f"{path}: looks like a saved budget but is missing a field ({error}); "
             "save it again with: toolsearch budget --format json"
         ) from None
+
+
+def _figure(value: Any) -> int:
+    """A token figure of a saved budget: 0 to MAX_TOKENS (ValueError otherwise)."""
+    number = int(value)
+    if not 0 <= number <= MAX_TOKENS:
+        raise ValueError(f"{one_line(str(number), 24)} is out of range")
+    return number
 
 
 def compare(budget: Budget, baseline: BaselineSnapshot) -> BudgetDiff:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from toolsearch.errors import InputError
-from toolsearch.loader import decode, display_path, load_yaml
+from toolsearch.loader import display_path, load_json, load_yaml, read_text_capped
 
 MODES = ("bm25", "regex")
 
@@ -31,11 +31,7 @@ class Case:
 def load_cases(path: Path) -> list[Case]:
     """Parse a cases file; a bad file or case raises InputError naming the file and line."""
     where = display_path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise InputError(f"{where}: cannot read cases: {error.strerror or error}") from None
-    text = decode(raw, where)
+    text = read_text_capped(path, where)
     suffix = path.suffix.lower()
     items: list[tuple[str, Any]]
     if suffix in (".jsonl", ".ndjson") or (suffix != ".json" and _looks_like_jsonl(text)):
@@ -58,7 +54,7 @@ def _looks_like_jsonl(text: str) -> bool:
 
 def _json(text: str, where: str) -> Any:
     try:
-        return json.loads(text)
+        return load_json(text, where)
     except json.JSONDecodeError as error:
         raise InputError(
             f"{where}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}"
@@ -71,7 +67,7 @@ def _jsonl(text: str, where: str) -> list[tuple[str, Any]]:
         if not line.strip():
             continue
         try:
-            items.append((f"{where}:{number}", json.loads(line)))
+            items.append((f"{where}:{number}", load_json(line, where, number)))
         except json.JSONDecodeError as error:
             raise InputError(f"{where}:{number}:{error.colno}: invalid JSON: {error.msg}") from None
     return items

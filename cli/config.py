@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolsearch.errors import ConfigError
-from toolsearch.loader import DEFAULT_MAX_FILE_SIZE
+from toolsearch.errors import ConfigError, InputError
+from toolsearch.loader import DEFAULT_MAX_FILE_SIZE, MAX_DEPTH, load_yaml, read_text_capped
 
 TOP_KEYS = (
     "catalog",
@@ -29,6 +29,7 @@ IGNORE_KEYS = ("rule", "path", "tool")
 TARGETS = ("api", "claude-code")
 SEARCH_MODES = ("bm25", "regex")
 YAML_NAME = ".toolsearch.yaml"
+MAX_FILE_SIZE_LIMIT = 16 << 30
 
 
 @dataclass(frozen=True)
@@ -73,9 +74,18 @@ def find_config(start: Path) -> Path | None:
 
 
 def _has_tool_table(pyproject: Path) -> bool:
+    """Whether a pyproject.toml has ``[tool.toolsearch]``. One that cannot be read (too large,
+    not UTF-8) or parsed (invalid, too deep) is passed over, unless its text names that table:
+    then its error is the user's to see."""
     try:
-        data = tomllib.loads(pyproject.read_text("utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
+        text = read_text_capped(pyproject, str(pyproject))
+    except InputError:
+        return False
+    try:
+        data = _toml(text, pyproject)
+    except ConfigError:
+        if "[tool.toolsearch" in text:
+            raise
         return False
     tool = data.get("tool")
     return isinstance(tool, dict) and "toolsearch" in tool
@@ -89,26 +99,27 @@ def load_config(explicit: Path | None = None, start: Path | None = None) -> Conf
     if not path.is_file():
         raise ConfigError(f"{path}: config file not found")
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read config: {error}") from None
-    if path.name == "pyproject.toml" or path.suffix == ".toml":
-        try:
-            data: Any = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise ConfigError(f"{path}: invalid TOML: {error}") from None
-        if path.name == "pyproject.toml":
-            data = data.get("tool", {}).get("toolsearch", {})
-    else:
-        try:
-            import yaml  # only a YAML config pays for it
-
-            data = yaml.safe_load(text) or {}
-        except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            place = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
-            raise ConfigError(f"{path}{place}: invalid YAML in config") from None
+        text = read_text_capped(path, str(path))
+        if path.name == "pyproject.toml" or path.suffix == ".toml":
+            data: Any = _toml(text, path)
+            if path.name == "pyproject.toml":
+                data = data.get("tool", {}).get("toolsearch", {})
+        else:
+            data = load_yaml(text, str(path), allow_empty=True)[0] or {}
+    except InputError as error:  # the catalog loader's limits, worded for a config
+        raise ConfigError(str(error)) from None
     return parse_config(data, path)
+
+
+def _toml(text: str, path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: invalid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: nesting is too deep (limit {MAX_DEPTH})") from None
+    except ValueError as error:  # an integer longer than Python converts
+        raise ConfigError(f"{path}: cannot read a value: {error}; correct it in the file") from None
 
 
 def parse_config(data: Any, path: Path) -> Config:
@@ -151,6 +162,10 @@ def parse_config(data: Any, path: Path) -> Config:
             raise ConfigError(f"{where}: ignore[{index}] must be a mapping with rule, path or tool")
         _check_keys(entry, IGNORE_KEYS, where, f"ignore[{index}].")
     max_file_size = _positive(data, "max-file-size", where)
+    if max_file_size is not None and max_file_size > MAX_FILE_SIZE_LIMIT:
+        raise ConfigError(
+            f"{where}: max-file-size must be at most {MAX_FILE_SIZE_LIMIT:,} bytes (16 GiB)"
+        )
     return Config(
         path=path,
         base=path.parent,

@@ -3,12 +3,14 @@
 Rules find problems; this module decides what is reported; reporters decide how it looks.
 A rule module has ``ID``, ``LEVEL`` (its default level), ``SUMMARY``, ``OPTIONS`` (defaults of
 its options), ``check(ctx, options)`` yielding ``Problem``s, and its documentation as the module
-docstring.
+docstring. Whole-number options are 0 or more unless the rule's optional ``OPTION_MINIMA`` says
+otherwise (None: no floor); fractional options are ratios from 0 to 1.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -215,7 +217,8 @@ def settings(
             if key == "level":
                 level = None if option in OFF_WORDS else _level(str(option), where, rid)
             elif key in options:
-                options[key] = _option(option, options[key], where, rid, key)
+                minimum = getattr(rules[rid], "OPTION_MINIMA", {}).get(key, 0)
+                options[key] = _option(option, options[key], where, rid, key, minimum)
             else:
                 valid = ["level", *options]
                 raise ConfigError(
@@ -251,13 +254,28 @@ def _level(text: str, where: str, rid: str) -> Severity:
         ) from None
 
 
-def _option(value: Any, default: Any, where: str, rid: str, key: str) -> Any:
+def _option(
+    value: Any, default: Any, where: str, rid: str, key: str, minimum: int | None = 0
+) -> Any:
+    """A rule option of the default's kind: a whole-number default wants a whole number of at
+    least ``minimum`` (None: any); a fractional default (a similarity) a ratio from 0 to 1."""
+    name = f"{where}: rules.{rid}.{key}"
     if isinstance(default, bool) and not isinstance(value, bool):
-        raise ConfigError(f"{where}: rules.{rid}.{key} must be true or false")
+        raise ConfigError(f"{name} must be true or false")
     is_number = isinstance(default, int | float) and not isinstance(default, bool)
-    if is_number and (isinstance(value, bool) or not isinstance(value, int | float)):
-        raise ConfigError(f"{where}: rules.{rid}.{key} must be a number")
-    return value
+    if not is_number:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(f"{name} must be a number")
+    if isinstance(default, float):
+        if not 0 <= value <= 1:  # NaN fails this too
+            raise ConfigError(f"{name} must be a ratio from 0 to 1")
+        return value
+    if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
+        raise ConfigError(f"{name} must be a whole number")
+    if minimum is not None and value < minimum:
+        raise ConfigError(f"{name} must be {minimum} or more")
+    return int(value)
 
 
 def run(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,6 +72,23 @@ class LiveResult:
 def stable_json(data: Any) -> str:
     """The snapshot form: sorted keys, two-space indent, invisible characters escaped."""
     return escape_unsafe(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)) + "\n"
+
+
+def finite_form(value: Any) -> tuple[Any, bool]:
+    """``value`` with each NaN or infinity, which JSON cannot hold, as the string ``"NaN"``,
+    ``"Infinity"`` or ``"-Infinity"`` (a stable form that compares equal with itself), and
+    whether there was any."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return ("NaN" if value != value else "Infinity" if value > 0 else "-Infinity"), True
+    if isinstance(value, dict):
+        pairs = [(key, finite_form(item)) for key, item in value.items()]
+        if any(changed for _, (_, changed) in pairs):
+            return {key: item for key, (item, _) in pairs}, True
+    elif isinstance(value, list):
+        items = [finite_form(item) for item in value]
+        if any(changed for _, changed in items):
+            return [item for item, _ in items], True
+    return value, False
 
 
 def server_document(spec: ServerSpec, data: dict[str, Any]) -> Document:
@@ -151,8 +169,13 @@ def load_live(
         if result.note:
             notes.append(result.note)
         assert result.data is not None
-        document = server_document(result.spec, result.data)
-        answered.append(LiveServer(result.spec, result.data, document))
+        data, changed = finite_form(result.data)
+        if changed:
+            notes.append(
+                f"MCP server '{result.spec.name}': its tools hold NaN or Infinity, which JSON "
+                'has no number for; they are read as the strings "NaN", "Infinity", "-Infinity"'
+            )
+        answered.append(LiveServer(result.spec, data, server_document(result.spec, data)))
     return LiveResult(tuple(answered), tuple(notes), tuple(failures))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import re
 import sys
@@ -11,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, BinaryIO, Literal
 
 from toolsearch.errors import InputError, UsageError
 from toolsearch.locate import JsonLocator, Locator, NoLocator, YamlLocator
@@ -20,6 +21,8 @@ CATALOG_SUFFIXES = (".json", ".yaml", ".yml")
 DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024
 MAX_DEPTH = 200
 MAX_YAML_NODES = 2_000_000
+READ_CHUNK = 1 << 20
+RAISE_LIMIT = " (raise max-file-size in the config if it is a real catalog)"
 
 Format = Literal["json", "yaml"]
 
@@ -149,35 +152,59 @@ def read_source(spec: SourceSpec, max_size: int = DEFAULT_MAX_FILE_SIZE) -> Docu
     """Read and parse one source; raise InputError naming the file and place on failure."""
     where = spec.display
     if spec.path is None:
-        raw = sys.stdin.buffer.read(max_size + 1)
+        raw = _read_at_most(sys.stdin.buffer, max_size)
+        if len(raw) > max_size:
+            raise InputError(f"{where}: input is over the {max_size:,}-byte limit{RAISE_LIMIT}")
     else:
-        try:
-            size = spec.path.stat().st_size
-            if size > max_size:
-                raise InputError(
-                    f"{where}: file is {size:,} bytes, over the {max_size:,}-byte limit "
-                    "(raise max-file-size in the config if it is a real catalog)"
-                )
-            with spec.path.open("rb") as handle:  # a device or pipe has no size: read at most
-                raw = handle.read(max_size + 1)
-        except OSError as error:
-            raise InputError(f"{where}: cannot read file: {error.strerror or error}") from None
-    if len(raw) > max_size:
-        raise InputError(
-            f"{where}: input is over the {max_size:,}-byte limit "
-            "(raise max-file-size in the config if it is a real catalog)"
-        )
+        raw = read_capped(spec.path, where, max_size)
     text = decode(raw, where)
     fmt = _format_for(spec.path)
     data, locator, fmt = parse_text(text, where, fmt)
     return Document(spec.name, spec.path, where, text, data, fmt, locator, spec.from_directory)
 
 
-def decode(raw: bytes, where: str) -> str:
+def read_capped(
+    path: Path, where: str, max_size: int = DEFAULT_MAX_FILE_SIZE, hint: str = RAISE_LIMIT
+) -> bytes:
+    """A file's bytes, refusing more than ``max_size`` (a device or pipe is read at most that)."""
+    try:
+        size = path.stat().st_size
+        if size > max_size:
+            raise InputError(
+                f"{where}: file is {size:,} bytes, over the {max_size:,}-byte limit{hint}"
+            )
+        with path.open("rb") as handle:
+            raw = _read_at_most(handle, max_size)
+    except OSError as error:
+        raise InputError(f"{where}: cannot read file: {error.strerror or error}") from None
+    if len(raw) > max_size:
+        raise InputError(f"{where}: input is over the {max_size:,}-byte limit{hint}")
+    return raw
+
+
+def _read_at_most(handle: BinaryIO, max_size: int) -> bytes:
+    """Up to ``max_size + 1`` bytes, in chunks, so a large limit never reserves memory upfront."""
+    chunks: list[bytes] = []
+    total = 0
+    while total <= max_size:
+        chunk = handle.read(min(READ_CHUNK, max_size + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
+
+
+def read_text_capped(path: Path, where: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> str:
+    """A data file (cases, usage, baseline, config) as text, with the catalog's size cap."""
+    return decode(read_capped(path, where, max_size, hint=""), where, "")
+
+
+def decode(raw: bytes, where: str, expected: str = "; expected a JSON or YAML tool catalog") -> str:
     """Decode UTF-8 (with or without BOM), refusing NUL bytes and invalid sequences."""
     if b"\x00" in raw:
         line = raw[: raw.index(b"\x00")].count(b"\n") + 1
-        raise InputError(f"{where}:{line}: file contains a NUL byte; catalogs are UTF-8 text")
+        raise InputError(f"{where}:{line}: file contains a NUL byte; save the file as UTF-8 text")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -186,7 +213,7 @@ def decode(raw: bytes, where: str) -> str:
             f"{where}:{line}: invalid UTF-8 at byte {error.start}; save the file as UTF-8"
         ) from None
     if not text.strip():
-        raise InputError(f"{where}: file is empty; expected a JSON or YAML tool catalog")
+        raise InputError(f"{where}: file is empty{expected}")
     return text
 
 
@@ -205,31 +232,83 @@ def parse_text(text: str, where: str, fmt: Format | None) -> tuple[Any, Locator,
     """Parse JSON or YAML text; an unknown format tries JSON first, then YAML."""
     if fmt == "json" or (fmt is None and text.lstrip()[:1] in "[{"):
         try:
-            with _depth_limit():
-                data = json.loads(text)
+            data = load_json(text, where, finite=False)
         except json.JSONDecodeError as error:
             if fmt == "json":
                 raise InputError(
                     f"{where}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}"
                 ) from None
-        except RecursionError:
-            raise InputError(f"{where}: nesting is too deep (limit {MAX_DEPTH})") from None
-        except ValueError as error:  # an integer longer than Python converts (4,300 digits)
-            raise _unreadable_value(text, where, error) from None
         else:
             return data, JsonLocator(text), "json"
     data, root = load_yaml(text, where)
     return data, YamlLocator(root), "yaml"
 
 
-def load_yaml(text: str, where: str) -> tuple[Any, Any]:
-    """Safe-load YAML, refusing alias bombs and deep nesting before building any data."""
+def load_json(text: str, where: str, line: int = 1, finite: bool = True) -> Any:
+    """``json.loads`` with the catalog limits: nesting depth, number length and, when ``finite``,
+    no NaN or Infinity; ``line`` is where ``text`` starts (a JSONL line).
+
+    Invalid JSON raises ``json.JSONDecodeError`` for the caller to word; the rest InputError.
+    """
+    options: dict[str, Any] = {"parse_constant": _non_finite} if finite else {}
+    if finite:
+        options["parse_float"] = _finite_float
+    try:
+        with _depth_limit():
+            return json.loads(text, **options)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        place = f":{line}" if line > 1 else ""
+        raise InputError(f"{where}{place}: nesting is too deep (limit {MAX_DEPTH})") from None
+    except _NonFinite as error:
+        found = re.search(rf"(?<![\w.]){re.escape(error.token)}", text)
+        at = found.start() if found else 0
+        row = text.count("\n", 0, at) + line
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise InputError(
+            f"{where}:{row}:{column}: {_shown_token(error.token)} is not a finite number; "
+            "JSON has no NaN or Infinity: write a number"
+        ) from None
+    except ValueError as error:  # an integer longer than Python converts (4,300 digits)
+        raise _unreadable_value(text, where, error, line) from None
+
+
+class _NonFinite(ValueError):
+    def __init__(self, token: str) -> None:
+        super().__init__(token)
+        self.token = token
+
+
+def _non_finite(token: str) -> Any:
+    raise _NonFinite(token)
+
+
+def _finite_float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise _NonFinite(token)
+    return value
+
+
+def _shown_token(token: str) -> str:
+    """A number's text as shown in a message, shortened when it is long."""
+    return token if len(token) <= 20 else f"{token[:12]}...({len(token):,} characters)"
+
+
+def load_yaml(text: str, where: str, allow_empty: bool = False) -> tuple[Any, Any]:
+    """Safe-load YAML, refusing alias bombs and deep nesting before building any data.
+
+    An empty document is an error unless ``allow_empty`` (then the data is None).
+    """
     import yaml  # only YAML sources pay for it
 
     loader_class: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     loader = loader_class(text)
     try:
         root = loader.get_single_node()
+        if root is None and allow_empty:
+            return None, None
         if root is None:
             raise InputError(f"{where}: file is empty; expected a JSON or YAML tool catalog")
         _check_yaml_size(root, where)
@@ -250,13 +329,13 @@ def load_yaml(text: str, where: str) -> tuple[Any, Any]:
     return data, root
 
 
-def _unreadable_value(text: str, where: str, error: ValueError) -> InputError:
+def _unreadable_value(text: str, where: str, error: ValueError, first: int = 1) -> InputError:
     """The error for a value Python cannot build; a too-long number is placed at its start."""
     limit = sys.get_int_max_str_digits()
     found = re.search(rf"\d{{{limit + 1},}}", text)
     if found is None:
         return InputError(f"{where}: cannot read a value: {error}; correct it in the file")
-    line = text.count("\n", 0, found.start()) + 1
+    line = text.count("\n", 0, found.start()) + first
     column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
     return InputError(
         f"{where}:{line}:{column}: a number of {len(found.group()):,} digits; "

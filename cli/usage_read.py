@@ -23,20 +23,29 @@ import csv
 import glob
 import io
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from toolsearch.errors import InputError, UsageError
-from toolsearch.loader import DEFAULT_MAX_FILE_SIZE, decode, display_path, load_yaml
+from toolsearch.loader import (
+    DEFAULT_MAX_FILE_SIZE,
+    display_path,
+    load_json,
+    load_yaml,
+    read_text_capped,
+)
 from toolsearch.model import CLAUDE_CODE_SEARCH, SEARCH_TOOL_NAMES, SEARCH_TOOL_TYPES
+from toolsearch.sanitize import one_line
 
 CallKind = Literal["tool", "search", "server"]
 USAGE_SUFFIXES = (".jsonl", ".json", ".csv", ".yaml", ".yml", ".ndjson")
 SEARCH_NAMES = frozenset({CLAUDE_CODE_SEARCH, *SEARCH_TOOL_NAMES.values(), *SEARCH_TOOL_TYPES})
 MCP_PREFIX = "mcp__"
 PLUGIN_PREFIX = "plugin_"
+MAX_COUNT = 10**15  # calls in one table row; more is a typo, and sums stay exact as floats
 
 
 @dataclass(frozen=True)
@@ -118,7 +127,7 @@ def read_usage(patterns: Iterable[str], max_size: int = DEFAULT_MAX_FILE_SIZE) -
     notes: list[str] = []
     for path in paths:
         where = display_path(path)
-        text = _read(path, where, max_size)
+        text = read_text_capped(path, where, max_size)
         kind, found, records, file_notes = _parse(text, where, path.suffix.lower())
         kept = [c for c, block_id in found if block_id is None or _first(block_id, seen)]
         calls.extend(kept)
@@ -134,21 +143,8 @@ def _first(block_id: str, seen: set[str]) -> bool:
     return True
 
 
-def _read(path: Path, where: str, max_size: int) -> str:
-    try:
-        size = path.stat().st_size
-        if size > max_size:
-            raise InputError(
-                f"{where}: usage file is {size:,} bytes, over the {max_size:,}-byte limit "
-                "(raise max-file-size in the config)"
-            )
-        raw = path.read_bytes()
-    except OSError as error:
-        raise InputError(f"{where}: cannot read file: {error.strerror or error}") from None
-    return decode(raw, where)
-
-
 Found = list[tuple[Call, str | None]]
+_CSV_COUNT = re.compile(r"[0-9]+", re.ASCII)
 
 
 def _parse(text: str, where: str, suffix: str) -> tuple[str, Found, int, list[str]]:
@@ -162,11 +158,9 @@ def _parse(text: str, where: str, suffix: str) -> tuple[str, Found, int, list[st
     whole: Any = None
     if stripped[:1] in "[{":
         try:
-            whole = json.loads(text)
+            whole = load_json(text, where)
         except json.JSONDecodeError:
             whole = None  # perhaps JSONL
-        except RecursionError:
-            raise InputError(f"{where}: nesting is too deep") from None
     if whole is not None:
         if _is_table(whole):
             return "table", _table(whole, where), 0, []
@@ -190,7 +184,7 @@ def _jsonl(text: str, where: str) -> tuple[str, Found, int, list[str]]:
         if not line.strip():
             continue
         try:
-            records.append(json.loads(line))
+            records.append(load_json(line, where, number))
         except json.JSONDecodeError as error:
             if number - 1 == last and number > 1:
                 notes.append(f"{where}:{number}: skipped an unfinished last line")
@@ -198,8 +192,6 @@ def _jsonl(text: str, where: str) -> tuple[str, Found, int, list[str]]:
             raise InputError(
                 f"{where}:{number}:{error.colno}: invalid JSON in a JSONL usage file: {error.msg}"
             ) from None
-        except RecursionError:
-            raise InputError(f"{where}:{number}: nesting is too deep") from None
         lines.append(number)
     return _records(records, where, lines, notes)
 
@@ -353,8 +345,8 @@ def _table(data: Any, where: str) -> Found:
 def _table_call(name: Any, count: Any, place: str, where: str) -> Call:
     if not isinstance(name, str) or not name.strip():
         raise InputError(f"{place}: the tool name must be text")
-    if not _is_count(count) or count < 0:
-        raise InputError(f"{place}: count must be a whole number of calls, 0 or more")
+    if not _is_count(count) or not 0 <= count <= MAX_COUNT:
+        raise InputError(f"{place}: count must be a whole number of calls, 0 to {MAX_COUNT:,}")
     name = name.strip()
     if name in SEARCH_NAMES:
         return Call(name, "search", where, where, count=count)
@@ -364,16 +356,31 @@ def _table_call(name: Any, count: Any, place: str, where: str) -> Call:
 def _csv_table(text: str, where: str) -> Found:
     found: Found = []
     reader = csv.reader(io.StringIO(text))
-    for number, row in enumerate(reader, 1):
+    rows = iter(reader)
+    number = 0
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            break
+        except csv.Error as error:  # a field over the csv module's limit, a stray NUL
+            raise InputError(
+                f"{where}:{reader.line_num}: not a CSV name,count table: {error}"
+            ) from None
+        number += 1
         cells = [c.strip() for c in row]
         if not any(cells):
             continue
         if len(cells) != 2:
             raise InputError(f"{where}:{number}: expected two columns, name,count")
         name, count = cells
-        if number == 1 and not count.isdigit():
+        whole = _CSV_COUNT.fullmatch(count) is not None
+        if number == 1 and not whole:
             continue  # a header row
-        if not count.isdigit():
-            raise InputError(f"{where}:{number}: count {count!r} is not a whole number of calls")
+        if not whole or len(count) > len(str(MAX_COUNT)):
+            raise InputError(
+                f"{where}:{number}: count {one_line(count, 24)!r} is not a whole number "
+                f"of calls, 0 to {MAX_COUNT:,}"
+            )
         found.append((_table_call(name, int(count), f"{where}:{number}", where), None))
     return found

@@ -61,6 +61,7 @@ ID = "tool-search-not-worth-it"
 LEVEL = "info"
 SUMMARY = "tool search on fewer than 10 tools, tiny definitions, or deferral that saves nothing"
 OPTIONS: dict[str, Any] = {"min-tools": 10, "min-tokens": 100, "min-saved": 0}
+OPTION_MINIMA = {"min-saved": None}  # a negative floor: warn only when deferral costs more
 
 
 def _too_small(budget: ScopeBudget, options: Mapping[str, Any]) -> bool:

@@ -56,6 +56,7 @@ ID = "unfindable-tool"
 LEVEL = "warning"
 SUMMARY = "a tool that a search made of its own name and description does not return"
 OPTIONS: dict[str, Any] = {"max-tools": 1000, "top": 5}
+OPTION_MINIMA = {"max-tools": 1, "top": 1}
 AHEAD_SHOWN = 3
 
 

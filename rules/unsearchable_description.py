@@ -53,6 +53,7 @@ SUMMARY = (
     "a description in an unspaced script (CJK, Thai, ...), or a name or description with no words"
 )
 OPTIONS: dict[str, Any] = {"max-unspaced-run": 6}
+OPTION_MINIMA = {"max-unspaced-run": 1}
 
 _UNSPACED = re.compile(
     "[\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u31f0-\u31ff"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -61,3 +62,12 @@ def test_writes_through_a_symlink(tmp_path: Path) -> None:
     write_text_atomic(link, "new")
     assert link.is_symlink()
     assert target.read_text() == "new"
+
+
+def test_a_symlink_loop_is_an_os_error(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop.name)
+    with pytest.raises(OSError) as caught:
+        write_text_atomic(loop, "{}")
+    assert caught.value.errno == errno.ELOOP
+    assert loop.is_symlink() and list(tmp_path.iterdir()) == [loop]

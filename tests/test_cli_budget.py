@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -220,6 +221,23 @@ def test_pyproject_config_and_unknown_key(runner: CliRunner, in_tmp: Path) -> No
     assert 'unknown key "modle" (did you mean "model"?)' in err
 
 
+def test_deep_pyproject_up_the_tree(runner: CliRunner, in_tmp: Path) -> None:
+    deep = "a = " + "[" * 5000 + "]" * 5000 + "\n"
+    (in_tmp / "pyproject.toml").write_text('[project]\nname = "x"\n[tool.other]\n' + deep)
+    (in_tmp / "sub").mkdir()
+    os.chdir(in_tmp / "sub")
+    code, _, err = run(runner, "budget", GITHUB)
+    assert code == 0, err  # not ours: passed over, as an invalid one is
+    (in_tmp / "pyproject.toml").write_text('[tool.toolsearch]\nmodel = "x"\n' + deep)
+    code, out, err = run(runner, "budget", GITHUB)
+    assert code == 2 and out == ""
+    assert err == (
+        f"toolsearch: error: {in_tmp / 'pyproject.toml'}: nesting is too deep (limit 200)\n"
+    )
+    code, _, err = run(runner, "budget", "--config", str(in_tmp / "pyproject.toml"), GITHUB)
+    assert code == 2 and "nesting is too deep" in err
+
+
 def test_unknown_model_is_a_note(runner: CliRunner) -> None:
     code, out, _ = run(runner, "budget", "--model", "gpt-9", GITHUB)
     assert code == 0
@@ -340,3 +358,39 @@ def test_undeferred_mcp_catalog_gets_a_pointer_to_deferral(runner: CliRunner) ->
 def test_single_tool_is_singular(runner: CliRunner) -> None:
     _, out, _ = run(runner, "budget", str(FIXTURES / "dialects" / "jsonrpc.json"))
     assert "(mcp, 1 tool, model" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda text: text.replace('"tokens": ', '"tokens": Infinity, "was": ', 1),
+            "a saved budget holds a figure that is not a token count from 0 to "
+            "1,000,000,000,000,000 (cannot convert float infinity to integer)",
+        ),
+        (
+            lambda text: text.replace('"tokens": ', '"tokens": 1' + "0" * 400 + ', "was": ', 1),
+            "1,000,000,000,000,000 (10000000000000000000000… is out of range)",
+        ),
+        (
+            lambda text: text.replace('"tokens": ', '"tokens": -5, "was": ', 1),
+            "(-5 is out of range)",
+        ),
+        (lambda text: "[" * 100_000 + "]" * 100_000, "nesting is too deep (limit 200)"),
+        (
+            lambda text: text.replace('"tokens": ', '"tokens": ' + "7" * 5000 + ', "was": ', 1),
+            "a number of 5,000 digits",
+        ),
+    ],
+)
+def test_hostile_saved_baselines_exit_2(
+    runner: CliRunner, tmp_path: Path, change: Any, message: str
+) -> None:
+    saved = tmp_path / "old.json"
+    code, out, _ = run(runner, "budget", "-f", "json", REQUEST, GITHUB)
+    saved.write_text(change(out))
+    for fmt in ("text", "json"):
+        code, out, err = run(runner, "budget", "-f", fmt, REQUEST, GITHUB, "--baseline", str(saved))
+        assert code == 2 and out == ""
+        assert err.startswith(f"toolsearch: error: {saved}") and message in err
+        assert len(err.splitlines()) == 1

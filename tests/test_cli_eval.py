@@ -175,3 +175,42 @@ def test_unfindable_tool_rule_options(runner: CliRunner, in_tmp: Path) -> None:
     (in_tmp / ".toolsearch.yaml").write_text("rules:\n  unfindable-tool: {top: 10}\n")
     result = runner.invoke(app, ["lint", "--select", "unfindable-tool", "-f", "json", bad])
     assert [d["tool"] for d in json.loads(result.stdout)["diagnostics"]] == ["do_it"]
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+LONG_NUMBER = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("deep.json", DEEP, "deep.json: nesting is too deep (limit 200)"),
+        ("deep.jsonl", '{"query": "q", "expected": "x"}\n' + DEEP, "deep.jsonl:2: nesting"),
+        (
+            "long.json",
+            '[{"query": "q", "expected": "x", "id": ' + LONG_NUMBER + "}]",
+            "long.json:1:40: a number of 5,000 digits",
+        ),
+        (
+            "long.jsonl",
+            '{"query": "q", "expected": "x"}\n{"id": ' + LONG_NUMBER + "}\n",
+            "long.jsonl:2:8: a number of 5,000 digits",
+        ),
+        ("nan.json", '[{"query": "q", "expected": "x", "id": NaN}]', "nan.json:1:40: NaN is not"),
+    ],
+)
+def test_hostile_cases_files_exit_2(
+    runner: CliRunner, in_tmp: Path, name: str, text: str, message: str
+) -> None:
+    Path(name).write_text(text)
+    for args in (["eval", name, SMALL], ["recommend", SMALL, "--intents", name]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.stderr
+        assert result.stderr.startswith(f"toolsearch: error: {message}")
+        assert len(result.stderr.splitlines()) == 1
+
+
+def test_cases_from_a_device_stop_at_the_size_limit(runner: CliRunner) -> None:
+    code, out, err = run(runner, "/dev/zero", SMALL)
+    assert code == 2 and out == ""
+    assert err == "toolsearch: error: /dev/zero: input is over the 67,108,864-byte limit\n"

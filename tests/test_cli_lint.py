@@ -104,13 +104,35 @@ def test_select_and_ignore_flags(runner: CliRunner) -> None:
             'unknown option "levle" for rule "all-deferred"',
         ),
         ("rules:\n  all-deferred: loud\n", "unknown level 'loud'"),
+        ("rules: " + "[" * 5000 + "]" * 5000 + "\n", ":1: nesting is too deep (limit 200)"),
+        ("max-file-size: 1" + "0" * 26 + "\n", "max-file-size must be at most"),
+        ("max-file-size: " + "9" * 5000 + "\n", ":1:16: a number of 5,000 digits"),
+        ("rules: {unfindable-tool: {top: .nan}}\n", "unfindable-tool.top must be a whole"),
+        ("rules: {unfindable-tool: {max-tools: .inf}}\n", "max-tools must be a whole number"),
+        ("rules: {unfindable-tool: {top: -5}}\n", "rules.unfindable-tool.top must be 1 or more"),
+        ("rules: {unfindable-tool: {top: 2.5}}\n", "top must be a whole number"),
+        ("rules: {short-description: {min-length: -1}}\n", "min-length must be 0 or more"),
+        ("rules: {duplicate-description: {similarity: 1.5}}\n", "a ratio from 0 to 1"),
+        ("rules: {duplicate-description: {similarity: .nan}}\n", "a ratio from 0 to 1"),
     ],
 )
 def test_bad_config_exits_2(runner: CliRunner, in_tmp: Path, config: str, message: str) -> None:
     (in_tmp / ".toolsearch.yaml").write_text(config)
     code, _, err = lint(runner, str(BAD))
     assert code == 2
-    assert message in err
+    assert err.startswith(f"toolsearch: error: {in_tmp / '.toolsearch.yaml'}")
+    assert message in err and len(err.splitlines()) == 1
+
+
+def test_whole_and_negative_options_where_they_mean_something(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    (in_tmp / ".toolsearch.yaml").write_text(
+        "rules: {unfindable-tool: {top: 3.0}, tool-search-not-worth-it: {min-saved: -50}}\n"
+    )
+    code, out, err = lint(runner, str(BAD))
+    assert code == 1 and err == ""  # the findings of bad.json, and no config error
+    assert "all-deferred" in out
 
 
 def test_unknown_rule_flag_and_fail_on(runner: CliRunner) -> None:

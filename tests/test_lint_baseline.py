@@ -159,6 +159,12 @@ def test_sarif_with_a_baseline_lists_new_results(runner: CliRunner, project: Pat
         (None, "base.json: baseline not found; create it with: toolsearch lint --baseline"),
         ("{", "base.json:1:2: invalid JSON in the baseline"),
         ('{"schema_version": 1}', "base.json#/: not a toolsearch lint baseline: 'findings'"),
+        ("[" * 100_000 + "]" * 100_000, "base.json: nesting is too deep (limit 200)"),
+        (
+            '{"schema_version": ' + "1" * 5000 + "}",
+            "base.json:1:20: a number of 5,000 digits",
+        ),
+        ('{"schema_version": NaN}', "base.json:1:20: NaN is not a finite number"),
         (
             '{"schema_version": 1, "findings": [{"rule": "x", "source": "s"}]}',
             "base.json#/findings/0: not a toolsearch lint baseline: 'message' is a required",
@@ -191,3 +197,17 @@ def test_update_needs_a_file_and_a_writable_place(runner: CliRunner, project: Pa
         runner, "tools.json", "--baseline", "no/such/dir/b.json", "--update-baseline"
     )
     assert code == 2 and "no/such/dir/b.json: cannot write the baseline" in err
+
+
+def test_update_onto_a_symlink_loop_is_one_line(runner: CliRunner, project: Path) -> None:
+    Path("loop.json").symlink_to("loop.json")
+    code, out, err = lint(runner, "tools.json", "--baseline", "loop.json")
+    assert code == 2 and out == ""
+    assert err.startswith("toolsearch: error: loop.json: cannot read file: Too many levels")
+    assert len(err.splitlines()) == 1
+    code, out, err = lint(runner, "tools.json", "--baseline", "loop.json", "--update-baseline")
+    assert code == 2
+    assert err == (
+        "toolsearch: error: loop.json: cannot write the baseline: "
+        "Too many levels of symbolic links\n"
+    )

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from toolsearch.errors import InputError, UsageError
-from toolsearch.loader import read_source, resolve_sources
+from toolsearch.loader import load_json, read_source, read_text_capped, resolve_sources
 
 
 def write(path: Path, text: str | bytes) -> Path:
@@ -161,3 +162,30 @@ def test_the_same_file_twice_is_read_once(in_tmp: Path) -> None:
     assert [(s.name, s.display) for s in specs] == [("one", "d/one.json")]
     named = resolve_sources(["a=d/one.json", "b=d/one.json"])
     assert [s.name for s in named] == ["a", "b"]  # named on purpose: kept
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ('{"a": NaN}', 1, "f.json:1:7: NaN is not a finite number"),
+        ('{"a": 1,\n "b": -Infinity}', 1, "f.json:2:7: -Infinity is not a finite number"),
+        ('{"a": 1e999}', 4, "f.json:4:7: 1e999 is not a finite number"),
+        ("[" * 1000 + "]" * 1000, 3, "f.json:3: nesting is too deep (limit 200)"),
+        ('{"a":\n ' + "1" * 5000 + "}", 7, "f.json:8:2: a number of 5,000 digits"),
+    ],
+)
+def test_load_json_limits_for_data_files(text: str, line: int, message: str) -> None:
+    with pytest.raises(InputError) as caught:
+        load_json(text, "f.json", line)
+    assert str(caught.value).startswith(message)
+
+
+def test_load_json_keeps_non_finite_numbers_when_asked() -> None:
+    assert load_json('{"a": [Infinity]}', "f.json", finite=False) == {"a": [float("inf")]}
+    with pytest.raises(json.JSONDecodeError):
+        load_json("{oops", "f.json")
+
+
+def test_read_text_capped_stops_at_the_limit_on_a_device() -> None:
+    with pytest.raises(InputError, match=r"/dev/zero: input is over the 1,000-byte limit$"):
+        read_text_capped(Path("/dev/zero"), "/dev/zero", 1000)

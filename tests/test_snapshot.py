@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.live_helpers import stdio_entry, write_config
+from tests.live_helpers import RAW_SERVER, stdio_entry, write_config
 from toolsearch.app import app
 from toolsearch.live import stable_json
 from toolsearch.schemas import load_schema
@@ -236,3 +238,25 @@ def test_text_report_of_fields_that_appear_or_disappear() -> None:
         "      annotations: added",
         "drift in 1 of 1 server: review it, then update with: toolsearch snapshot ... --out snaps",
     ]
+
+
+def test_nan_and_infinity_are_stored_as_strings_and_do_not_drift(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    command = f"nan={shlex.join([sys.executable, str(RAW_SERVER), '--mode', 'nan'])}"
+    note = (
+        "note: MCP server 'nan': its tools hold NaN or Infinity, which JSON has no number for; "
+        'they are read as the strings "NaN", "Infinity", "-Infinity"'
+    )
+    code, out, err = run(runner, "--mcp-command", command, "--out", "snapshots")
+    assert code == 0, err
+    assert out.splitlines() == ["created snapshots/nan.json (1 tool)", note]
+    written = (in_tmp / "snapshots" / "nan.json").read_text()
+    schema = json.loads(written, parse_constant=pytest.fail)["tools"][0]["inputSchema"]
+    assert schema["default"] == ["Infinity"]
+    assert schema["properties"]["x"] == {"maximum": "NaN", "minimum": "-Infinity", "type": "number"}
+    code, out, _ = run(runner, "--mcp-command", command, "--check", "snapshots")
+    assert code == 0
+    assert out.splitlines()[-1] == "No drift in 1 server."
+    code, out, _ = run(runner, "-f", "json", "--mcp-command", command, "--check", "snapshots")
+    assert code == 0 and "NaN," not in out

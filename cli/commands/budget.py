@@ -95,7 +95,7 @@ def _baseline(
             raise UsageError("--max-increase needs --baseline OLD to compare with")
         return None
     path = options.baseline
-    saved = saved_output(path) if path.is_file() else None
+    saved = saved_output(path, config.max_file_size) if path.is_file() else None
     if saved is None:
         old_inputs = load_inputs([str(path)], config, inputs.catalog.target)
         old = compute_budget(

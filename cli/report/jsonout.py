@@ -13,5 +13,5 @@ from toolsearch.sanitize import escape_unsafe
 
 
 def dumps(value: Any, indent: int | None = 2) -> str:
-    """Pretty JSON whose strings cannot drive a terminal."""
-    return escape_unsafe(json.dumps(value, indent=indent, ensure_ascii=False))
+    """Pretty JSON whose strings cannot drive a terminal; never a bare NaN or Infinity."""
+    return escape_unsafe(json.dumps(value, indent=indent, ensure_ascii=False, allow_nan=False))

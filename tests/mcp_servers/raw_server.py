@@ -2,7 +2,8 @@
 
 ``--mode invalid`` lists a tool whose name is a number; ``--mode junk`` prints a line that is not
 JSON-RPC and then never answers; ``--mode deep`` (a schema nested 300 levels) and ``--mode bignum``
-(a 5000-digit number) answer tools/list with JSON the SDK's parser refuses.
+(a 5000-digit number) answer tools/list with JSON the SDK's parser refuses; ``--mode nan`` lists a
+schema holding NaN and infinities.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ def main() -> None:
             print('{"jsonrpc":"2.0","id":' + answer_id + ',"result":{"tools":[' + tool + "]}}")
             sys.stdout.flush()
             continue
+        elif message["method"] == "tools/list" and mode == "nan":
+            number = {"type": "number", "maximum": float("nan"), "minimum": float("-inf")}
+            input_schema = {"type": "object", "default": [1e999], "properties": {"x": number}}
+            reply["result"] = {"tools": [{"name": "n", "inputSchema": input_schema}]}
         elif message["method"] == "tools/list":
             reply["result"] = {
                 "tools": [{"name": "ok", "inputSchema": {"type": "object"}}, {"name": 3}]
