@@ -68,12 +68,32 @@ def cached_counts(texts: Sequence[str], counter: TokenCounter) -> list[int]:
     return [stored[k] for k in keys]
 
 
+# The file as last read or written by this process, with its stat: a run that counts many scopes
+# (lint of 19 servers) reads a large cache once, not once per scope.
+_loaded: dict[Path, tuple[tuple[int, int], dict[str, int]]] = {}
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size
+
+
 def _read(path: Path) -> dict[str, int]:
+    seen = _stat(path)
+    kept = _loaded.get(path)
+    if kept is not None and kept[0] == seen:
+        return kept[1]
     try:
         data = json.loads(path.read_text("utf-8"))
     except (OSError, ValueError):
         return {}
-    return data if isinstance(data, dict) else {}
+    stored = data if isinstance(data, dict) else {}
+    if seen is not None:
+        _loaded[path] = (seen, stored)
+    return stored
 
 
 def _write(path: Path, stored: dict[str, int]) -> None:
@@ -81,4 +101,7 @@ def _write(path: Path, stored: dict[str, int]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(path, json.dumps(stored, separators=(",", ":")))
     except OSError:
-        pass
+        return
+    seen = _stat(path)
+    if seen is not None:
+        _loaded[path] = (seen, stored)

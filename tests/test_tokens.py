@@ -80,3 +80,33 @@ def test_unwritable_or_corrupt_cache_is_ignored(
     path.write_text("{not json")
     assert cached_counts(texts, CountingCounter()) == [len(t) for t in texts]
     assert json.loads(path.read_text())  # rewritten
+
+
+def test_a_run_reads_the_cache_file_once_and_sees_other_writers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import json as json_module
+
+    from toolsearch import token_cache
+
+    reads: list[int] = []
+    real_loads = json_module.loads
+
+    def counting_loads(text: str) -> object:
+        reads.append(len(text))
+        return real_loads(text)
+
+    monkeypatch.setattr(token_cache.json, "loads", counting_loads)
+    scopes = [[f"scope {s} text {i}" for i in range(10)] for s in range(5)]
+    for texts in scopes:  # as budget does for each scope of a lint run
+        cached_counts(texts, CountingCounter())
+    for texts in scopes:
+        counter = CountingCounter()
+        assert cached_counts(texts, counter) == [len(t) for t in texts] and counter.calls == 0
+    assert reads == []  # the file this process wrote is kept, not read back for each scope
+    path = cache_file()
+    assert path is not None
+    path.write_text(json_module.dumps({}), encoding="utf-8")  # another process starts afresh
+    counter = CountingCounter()
+    cached_counts(scopes[0], counter)
+    assert counter.calls == 10 and len(reads) == 1
