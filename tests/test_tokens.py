@@ -87,8 +87,6 @@ def test_a_run_reads_the_cache_file_once_and_sees_other_writers(
 ) -> None:
     import json as json_module
 
-    from toolsearch import token_cache
-
     reads: list[int] = []
     real_loads = json_module.loads
 
@@ -96,7 +94,7 @@ def test_a_run_reads_the_cache_file_once_and_sees_other_writers(
         reads.append(len(text))
         return real_loads(text)
 
-    monkeypatch.setattr(token_cache.json, "loads", counting_loads)
+    monkeypatch.setattr("toolsearch.token_cache.json.loads", counting_loads)
     scopes = [[f"scope {s} text {i}" for i in range(10)] for s in range(5)]
     for texts in scopes:  # as budget does for each scope of a lint run
         cached_counts(texts, CountingCounter())
