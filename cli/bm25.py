@@ -111,13 +111,6 @@ class SparseBM25:
                 scores[i] = scores.get(i, 0.0) + idf * (tf * k1_plus_1 / (tf + norm[i]))
         return scores
 
-    def get_scores(self, query: Sequence[str]) -> list[float]:
-        """One score per document, 0.0 where no query term occurs (rank-bm25's shape)."""
-        dense = [0.0] * self.corpus_size
-        for i, score in self.sparse_scores(query).items():
-            dense[i] = score
-        return dense
-
     def ranked(
         self, query: Sequence[str], keep: Iterable[int] | None = None
     ) -> list[tuple[int, float]]:

@@ -263,9 +263,7 @@ def load_json(text: str, where: str, line: int = 1, finite: bool = True) -> Any:
         raise InputError(f"{where}{place}: nesting is too deep (limit {MAX_DEPTH})") from None
     except _NonFinite as error:
         found = re.search(rf"(?<![\w.]){re.escape(error.token)}", text)
-        at = found.start() if found else 0
-        row = text.count("\n", 0, at) + line
-        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        row, column = _line_and_column(text, found.start() if found else 0, line)
         raise InputError(
             f"{where}:{row}:{column}: {_shown_token(error.token)} is not a finite number; "
             "JSON has no NaN or Infinity: write a number"
@@ -329,14 +327,18 @@ def load_yaml(text: str, where: str, allow_empty: bool = False) -> tuple[Any, An
     return data, root
 
 
+def _line_and_column(text: str, at: int, first_line: int = 1) -> tuple[int, int]:
+    """1-based line and column of offset ``at``; ``text`` starts on line ``first_line``."""
+    return text.count("\n", 0, at) + first_line, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
 def _unreadable_value(text: str, where: str, error: ValueError, first: int = 1) -> InputError:
     """The error for a value Python cannot build; a too-long number is placed at its start."""
     limit = sys.get_int_max_str_digits()
     found = re.search(rf"\d{{{limit + 1},}}", text)
     if found is None:
         return InputError(f"{where}: cannot read a value: {error}; correct it in the file")
-    line = text.count("\n", 0, found.start()) + first
-    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    line, column = _line_and_column(text, found.start(), first)
     return InputError(
         f"{where}:{line}:{column}: a number of {len(found.group()):,} digits; "
         f"toolsearch reads numbers of up to {limit:,} digits; write a shorter number"
