@@ -312,6 +312,11 @@ def load_yaml(text: str, where: str, allow_empty: bool = False) -> tuple[Any, An
         _check_yaml_size(root, where)
         data = loader.construct_document(root)
     except yaml.MarkedYAMLError as error:
+        end = error.problem_mark.index + 1 if error.problem_mark else len(text)
+        deep_at = _yaml_depth_exceeded_at(text[:end])
+        if deep_at is not None:  # the library's own nesting limit: word it as ours
+            too_deep = f"{where}:{deep_at}: nesting is too deep (limit {MAX_DEPTH})"
+            raise InputError(too_deep) from None
         mark = error.problem_mark or error.context_mark
         place = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
         problem = error.problem or error.context or "cannot parse"
@@ -325,6 +330,36 @@ def load_yaml(text: str, where: str, allow_empty: bool = False) -> tuple[Any, An
     finally:
         loader.dispose()
     return data, root
+
+
+def _yaml_depth_exceeded_at(text: str) -> int | None:
+    """The line where ``text`` first nests deeper than MAX_DEPTH, read from the event stream
+    up to the first parse error; None when it does not.
+
+    Parsers have limits of their own (libyaml stops at 1,000 levels from PyYAML 6.0.4 on, in
+    its own words, and reads a flow collection whole before its first event); ours is lower, so
+    PyYAML's pure-Python parser, which emits events as it goes and has no nesting limit, shows
+    ours first, whatever the library's version. Only parse errors pay for it.
+    """
+    import yaml
+    from yaml.events import CollectionEndEvent, CollectionStartEvent
+
+    parser: Any = yaml.SafeLoader(text)
+    depth = 0
+    try:
+        while (event := parser.get_event()) is not None:
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    return mark.line + 1 if mark else 1
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+    except (yaml.YAMLError, RecursionError):
+        return None
+    finally:
+        parser.dispose()
+    return None
 
 
 def _line_and_column(text: str, at: int, first_line: int = 1) -> tuple[int, int]:

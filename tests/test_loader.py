@@ -123,6 +123,46 @@ def test_deep_nesting_is_refused(in_tmp: Path) -> None:
         read_source(resolve_sources(["deep.json"])[0])
 
 
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("rules: " + "[" * 5000 + "]" * 5000 + "\n", 1),
+        ("x:\n" + "".join("  " * i + "- \n" for i in range(1200)), 201),
+        ("a: 1\nb: " + "{k: " * 1500 + "v" + "}" * 1500 + "\n", 2),
+    ],
+)
+def test_deep_yaml_gets_our_message_whatever_the_parser_says(text: str, line: int) -> None:
+    from toolsearch.loader import load_yaml
+
+    with pytest.raises(InputError) as caught:
+        load_yaml(text, "deep.yaml")
+    assert str(caught.value) == f"deep.yaml:{line}: nesting is too deep (limit 200)"
+
+
+def test_a_parser_limit_of_its_own_words_is_reported_as_ours(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A YAML library that stops deep documents first, in words of its own (as libyaml does
+    from PyYAML 6.0.4), still gives toolsearch's message and place."""
+    import yaml
+
+    from toolsearch.loader import load_yaml
+
+    class StopsAt300(yaml.SafeLoader):
+        def get_single_node(self) -> yaml.Node | None:
+            mark = yaml.Mark("<unicode string>", 3000, 3, 7, "", 0)
+            raise yaml.parser.ParserError(None, None, "words of the library's own", mark)
+
+    monkeypatch.setattr(yaml, "CSafeLoader", StopsAt300, raising=False)
+    deep = "a: 1\nb: 2\nc: 3\nd: " + "[" * 300 + "]" * 300 + "\n"
+    with pytest.raises(InputError) as caught:
+        load_yaml(deep, "deep.yaml")
+    assert str(caught.value) == "deep.yaml:4: nesting is too deep (limit 200)"
+    with pytest.raises(InputError) as shallow:
+        load_yaml("a: 1\nb: 2\nc: 3\nd: [[1]]\n", "shallow.yaml")
+    assert "words of the library's own" in str(shallow.value)
+
+
 def test_json_and_yaml_lines(in_tmp: Path) -> None:
     write(
         in_tmp / "t.json",
