@@ -57,10 +57,11 @@ names = st.one_of(
     st.integers(),
     st.none(),
 )
+schema_types: st.SearchStrategy[object] = st.sampled_from(["object", "string", 3, None])
 schemas = st.one_of(
     json_values,
     st.fixed_dictionaries(
-        {"type": st.sampled_from(["object", "string", 3, None])},
+        {"type": schema_types},
         optional={
             "properties": st.dictionaries(st.text(max_size=8), json_values, max_size=4),
             "required": json_values,
