@@ -10,7 +10,7 @@ import functools
 import logging
 import os
 import re
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -383,7 +383,25 @@ def _validation(error: Any) -> str:
     first = problems[0]
     pointer = "".join(f"/{part}" for part in first.get("loc", ()))
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return f"{pointer or '/'}: {one_line(str(first.get('msg', '')), 120)}{more}"
+    return f"{pointer or '/'}: {_problem_words(first)}{more}"
+
+
+# pydantic's own words change between releases; the common kinds get ours.
+_PROBLEM_WORDS = {
+    "missing": "a required field is missing",
+    "extra_forbidden": "a field that is not allowed",
+    "string_type": "must be a string",
+    "dict_type": "must be an object",
+    "list_type": "must be an array",
+    "bool_type": "must be true or false",
+    "int_type": "must be an integer",
+}
+
+
+def _problem_words(problem: Mapping[str, Any]) -> str:
+    """One validation problem in toolsearch's words where its kind is known."""
+    words = _PROBLEM_WORDS.get(str(problem.get("type", "")))
+    return words or one_line(str(problem.get("msg", "")), 120)
 
 
 def _http_reason(spec: ServerSpec, error: BaseException) -> str | None:

@@ -213,6 +213,9 @@ def _instance_issue(error: jsonschema_rs.ValidationError, schema: Mapping[str, A
         # Quoted as jsonschema-rs quotes patterns ("... does not match "^a+$""), unescaped.
         named = f'pattern "{one_line(pattern, 80)}"' if pattern is not None else "a pattern"
         return SchemaIssue(f"matching {named} {why}", pointer, decided=False)
+    if isinstance(error.kind, kinds.Required):  # our words, not the library's
+        missing = json.dumps(error.kind.property, ensure_ascii=False)
+        return SchemaIssue(f"{one_line(missing, 160)} is a required property", pointer)
     return SchemaIssue(_first_line(error.message), pointer)
 
 

@@ -189,7 +189,7 @@ def test_invalid_answer_names_the_place() -> None:
         live(commands=(command,))
     assert str(caught.value) == (
         "MCP server 'raw': answered with a result that is not valid MCP: "
-        "/tools/1/inputSchema: Field required (and 1 more)"
+        "/tools/1/inputSchema: a required field is missing (and 1 more)"
     )
 
 
