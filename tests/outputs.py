@@ -4,8 +4,8 @@ Usage (from the repository root, with toolsearch installed):
     python -m tests.outputs record DIR     # before a change that must not change output
     python -m tests.outputs compare DIR    # after it: lists every run whose output differs
 
-Each run is a fresh ``toolsearch`` process with ``TOOLSEARCH_NO_CACHE=1``; stdout, stderr and
-the exit code are kept per run. ``../shared/catalogs`` is used when it is present.
+Each run goes through typer's runner in this process with ``TOOLSEARCH_NO_CACHE=1``; stdout,
+stderr and the exit code are kept per run. ``../shared/catalogs`` is used when it is present.
 """
 
 from __future__ import annotations
@@ -13,11 +13,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
-import subprocess
 import sys
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,6 +26,7 @@ FORMATS = {
     "recommend": ["text", "json"],
     "eval": ["text", "json"],
 }
+ENV = {"TOOLSEARCH_NO_CACHE": "1", "NO_COLOR": "1", "COLUMNS": "120", "GITHUB_ACTIONS": ""}
 QUERIES = ["send message", "list files"]
 
 
@@ -70,19 +68,20 @@ def key(argv: list[str]) -> str:
 
 
 def run(argv: list[str]) -> dict[str, object]:
-    env = {**os.environ, "TOOLSEARCH_NO_CACHE": "1", "NO_COLOR": "1", "COLUMNS": "120"}
-    done = subprocess.run(
-        ["toolsearch", *argv], cwd=ROOT, env=env, capture_output=True, text=True, check=False
-    )
-    return {"argv": argv, "code": done.returncode, "stdout": done.stdout, "stderr": done.stderr}
+    """One command in-process (typer's runner: the same output, without a process start)."""
+    from typer.testing import CliRunner
+
+    from toolsearch.app import app
+
+    result = CliRunner().invoke(app, argv, env=ENV)
+    return {"argv": argv, "code": result.exit_code, "stdout": result.stdout, "err": result.stderr}
 
 
 def record(folder: Path) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     all_runs = list(runs())
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for argv, result in zip(all_runs, pool.map(run, all_runs), strict=True):
-            (folder / f"{key(argv)}.json").write_text(json.dumps(result), encoding="utf-8")
+    for argv in all_runs:
+        (folder / f"{key(argv)}.json").write_text(json.dumps(run(argv)), encoding="utf-8")
     print(f"recorded {len(all_runs)} runs in {folder}")
     return 0
 
@@ -90,18 +89,18 @@ def record(folder: Path) -> int:
 def compare(folder: Path) -> int:
     all_runs = list(runs())
     differ = 0
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for argv, result in zip(all_runs, pool.map(run, all_runs), strict=True):
-            saved_path = folder / f"{key(argv)}.json"
-            if not saved_path.is_file():
-                print(f"not recorded: toolsearch {' '.join(argv)}")
-                differ += 1
-                continue
-            saved = json.loads(saved_path.read_text(encoding="utf-8"))
-            changed = [part for part in ("code", "stdout", "stderr") if saved[part] != result[part]]
-            if changed:
-                differ += 1
-                print(f"differs ({', '.join(changed)}): toolsearch {' '.join(argv)}")
+    for argv in all_runs:
+        result = run(argv)
+        saved_path = folder / f"{key(argv)}.json"
+        if not saved_path.is_file():
+            print(f"not recorded: toolsearch {' '.join(argv)}")
+            differ += 1
+            continue
+        saved = json.loads(saved_path.read_text(encoding="utf-8"))
+        changed = [part for part in ("code", "stdout", "err") if saved[part] != result[part]]
+        if changed:
+            differ += 1
+            print(f"differs ({', '.join(changed)}): toolsearch {' '.join(argv)}")
     print(f"{len(all_runs) - differ} of {len(all_runs)} runs byte-identical")
     return 1 if differ else 0
 
