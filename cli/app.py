@@ -17,6 +17,7 @@ from toolsearch import __version__
 from toolsearch.errors import ServerError, ToolsearchError, UsageError
 
 if TYPE_CHECKING:
+    from toolsearch.config import Config
     from toolsearch.live import LiveOptions, LiveResult
     from toolsearch.mcp_config import ServerSpec
 
@@ -277,6 +278,18 @@ def choose(value: str | None, allowed: tuple[str, ...], option: str) -> str | No
     )
 
 
+def load_checked_config(path: Path | None) -> Config:
+    """The config, with its ``rules`` section checked (every command refuses a bad one alike)."""
+    from toolsearch.config import load_config
+
+    config = load_config(path)
+    if config.rules:
+        from toolsearch.rule_settings import settings
+
+        settings(config)
+    return config
+
+
 def common_inputs(
     sources: list[str] | None,
     config_path: Path | None,
@@ -286,10 +299,10 @@ def common_inputs(
     """Load config and inputs shared by every command, live MCP servers included."""
     from dataclasses import replace
 
-    from toolsearch.config import TARGETS, load_config
+    from toolsearch.config import TARGETS
     from toolsearch.inputs import load_inputs
 
-    config = load_config(config_path)
+    config = load_checked_config(config_path)
     chosen = choose(target, TARGETS, "--target") or config.target or "api"
     chosen_target: Any = chosen
     live = live_options()
@@ -494,8 +507,8 @@ def rules_command(config: ConfigOpt = None) -> None:
 
     def run() -> int:
         from toolsearch.config import load_config
-        from toolsearch.linter import all_rules, settings
         from toolsearch.report.rule_doc import render_list
+        from toolsearch.rule_settings import all_rules, settings
 
         chosen = settings(load_config(config))
         write(render_list(all_rules(), chosen, use_color(), terminal_width()))
@@ -513,8 +526,8 @@ def rule_command(
 
     def run() -> int:
         from toolsearch.config import load_config
-        from toolsearch.linter import rule_by_id, settings
         from toolsearch.report.rule_doc import render_doc
+        from toolsearch.rule_settings import rule_by_id, settings
 
         rule = rule_by_id(rule_id)
         chosen = settings(load_config(config))[rule.ID]
@@ -576,7 +589,8 @@ def query(
     """Preview what the tool search tool returns for a query."""
 
     def run() -> int:
-        from toolsearch.commands.query import QUERY_FORMATS, QueryOptions, run_query
+        from toolsearch.commands.query import QUERY_FORMATS, run_query
+        from toolsearch.query_run import QueryOptions
         from toolsearch.searchers import MODES
 
         fmt = choose(output_format, QUERY_FORMATS, "--format") or "text"
@@ -650,7 +664,8 @@ def eval_command(
     """Measure whether search finds the right tools: recall@k, hit@5, MRR and the misses."""
 
     def run() -> int:
-        from toolsearch.commands.eval import EVAL_FORMATS, EvalOptions, run_eval
+        from toolsearch.commands.eval import EVAL_FORMATS, run_eval
+        from toolsearch.eval_run import EvalOptions
         from toolsearch.searchers import MODES
 
         fmt = choose(output_format, EVAL_FORMATS, "--format") or "text"
@@ -818,14 +833,8 @@ def snapshot(
     """Save live MCP servers' tools/list results, or check them against saved ones (drift)."""
 
     def run() -> int:
-        from toolsearch.commands.snapshot import (
-            SNAPSHOT_FORMATS,
-            Mode,
-            SnapshotOptions,
-            preflight,
-            run_snapshot,
-        )
-        from toolsearch.config import load_config
+        from toolsearch.commands.snapshot import SNAPSHOT_FORMATS, run_snapshot
+        from toolsearch.snapshot_run import Mode, SnapshotOptions, preflight
 
         fmt = choose(output_format, SNAPSHOT_FORMATS, "--format") or "text"
         if (out is None) == (check is None):
@@ -835,7 +844,7 @@ def snapshot(
             raise UsageError(
                 "snapshot reads live servers: give --mcp-config, --mcp-command or --mcp-url"
             )
-        cfg = load_config(config)
+        cfg = load_checked_config(config)
         directory = out if out is not None else check
         assert directory is not None
         mode: Mode = "out" if out is not None else "check"

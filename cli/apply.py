@@ -28,11 +28,13 @@ from toolsearch.config import Config
 from toolsearch.dialects import load_catalog
 from toolsearch.edit_plan import EditConflict, apply_to_data
 from toolsearch.errors import InputError, ToolsearchError
+from toolsearch.findings import Diagnostic, Severity
 from toolsearch.inputs import Inputs
 from toolsearch.json_edit import JsonEditError, edit_json
-from toolsearch.linter import Diagnostic, Severity, run, settings
+from toolsearch.linter import run
 from toolsearch.loader import Document, parse_text
 from toolsearch.recommend import Recommendation, ScopeChoice, search_tool_entry
+from toolsearch.rule_settings import enabled, settings
 from toolsearch.yaml_edit import YamlEditError, edit_yaml
 
 BOM = b"\xef\xbb\xbf"
@@ -201,7 +203,8 @@ def _errors(
     documents: Sequence[Document], inputs: Inputs, config: Config, model: str | None
 ) -> list[Diagnostic]:
     catalog, _ = load_catalog(list(documents), inputs.catalog.target, skip_non_catalogs=True)
-    found = run(catalog, config, settings(config), {d.display: d for d in documents}, model)
+    chosen = enabled(settings(config))
+    found = run(catalog, config, chosen, {d.display: d for d in documents}, model)
     return [d for d in found if d.level is Severity.ERROR]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from toolsearch.atomic import write_text_atomic
 from toolsearch.errors import InputError
-from toolsearch.linter import Diagnostic, identity
+from toolsearch.findings import Diagnostic, identity
 from toolsearch.loader import load_json, read_text_capped
 from toolsearch.report.jsonout import dumps
 

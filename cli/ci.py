@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from toolsearch.linter import Diagnostic
+from toolsearch.findings import Diagnostic
 from toolsearch.loader import Document
 
 

@@ -6,7 +6,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Iterable
 
-from toolsearch.linter import Diagnostic
+from toolsearch.findings import Diagnostic
 
 
 def fingerprints(diagnostics: Iterable[Diagnostic]) -> list[str]:

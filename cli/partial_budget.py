@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from toolsearch.budget import ScopeBudget, compute_budget
-from toolsearch.linter import Context
 from toolsearch.model import Tool
+from toolsearch.rule_context import Context
 
 SAMPLE = 64  # deferred tools costed before deciding whether the rest are needed
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from toolsearch.dialects import recognise
-from toolsearch.linter import Context
 from toolsearch.model import Location, McpToolset, Scope
 from toolsearch.models import ModelInfo, lookup
+from toolsearch.rule_context import Context
 
 SUPPORTED_MODELS = (
     "Sonnet 4.5, Haiku 4.5, Opus 4.5 or later"  # §1.7, every snapshot since 2026-06-30

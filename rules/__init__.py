@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from types import ModuleType
-
+from toolsearch.rule_contract import Rule
 from toolsearch.rules import (
     all_deferred,
     always_load_ignored,
@@ -41,7 +40,7 @@ from toolsearch.rules import (
     upfront_token_budget,
 )
 
-RULES: tuple[ModuleType, ...] = (
+RULES: tuple[Rule, ...] = (
     all_deferred,
     malformed_tool,
     # Requests the API rejects, and their uncertain or advisory neighbours.

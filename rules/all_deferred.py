@@ -35,14 +35,15 @@ Never defer the search tool, and keep the 3-5 most used tools loaded:
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 
 ID = "all-deferred"
 LEVEL = "error"
 SUMMARY = "every tool is deferred; the API rejects the request (400)"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
 def _toolset_keeps_something(ctx: Context) -> bool:
@@ -63,7 +64,7 @@ def _toolset_keeps_something(ctx: Context) -> bool:
     return False
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     if scope.kind not in ("request", "tools"):
         return

@@ -49,18 +49,19 @@ Keep it loaded with a per-tool config:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 
 ID = "always-load-ignored"
 LEVEL = "info"
 SUMMARY = 'MCP _meta["anthropic/alwaysLoad"] on a tool the API defers (only Claude Code reads it)'
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if ctx.catalog.target != "api":
         return
     for tool in ctx.scope.tools:

@@ -54,19 +54,20 @@ Reference a tool that `tools` defines (or add the missing definition, with `defe
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
 from toolsearch.config import suggest
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.request_facts import defined_names, server_tool_names
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.sanitize import one_line
 from toolsearch.tool_names import quoted
 
 ID = "dangling-tool-reference"
 LEVEL = "error"
 SUMMARY = "a tool_reference in messages names a tool that is not in tools (400)"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
 def disabled_tools(ctx: Context) -> dict[str, str]:
@@ -82,7 +83,7 @@ def disabled_tools(ctx: Context) -> dict[str, str]:
     return found
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     if not scope.references:
         return

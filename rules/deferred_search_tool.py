@@ -34,19 +34,20 @@ Leave `defer_loading` off the search tool:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import quoted
 
 ID = "deferred-search-tool"
 LEVEL = "error"
 SUMMARY = "the tool search tool has defer_loading: true; it must never be deferred"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.search_tools:
         if tool.raw.get("defer_loading") is not True:
             continue

@@ -34,17 +34,18 @@ Put the breakpoint on the last loaded tool instead: it caches every tool before 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.sanitize import one_line
 from toolsearch.tool_names import quoted
 
 ID = "deferred-with-cache-control"
 LEVEL = "error"
 SUMMARY = "a deferred tool also has cache_control; the API rejects the pair (400)"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
 def _message(name: str) -> str:
@@ -55,7 +56,7 @@ def _message(name: str) -> str:
     )
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     for tool in scope.tools:
         if tool.deferred and tool.raw.get("cache_control") is not None:

@@ -47,17 +47,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.model import Scope, Tool
 from toolsearch.places import scope_location
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.words import words
 
 ID = "deferred-without-search"
 LEVEL = "warning"
 SUMMARY = "tools are deferred but no search tool (or custom search tool) can load them"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 SEARCH_WORDS = frozenset({"search", "find", "discover", "lookup", "locate", "load"})
 TOOL_WORDS = frozenset({"tool", "tools"})
@@ -93,7 +94,7 @@ def _deferred_count(scope: Scope) -> tuple[int, list[str]]:
     return count, toolsets
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     if scope.uses_tool_search or any(t.type in OTHER_SEARCH_TYPES for t in scope.server_tools):
         return

@@ -42,21 +42,30 @@ also a sign of a description that was never written for the second tool.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import dataclass
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.near_duplicates import find_matches
 from toolsearch.places import field_pointer
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import RuleOptions
 from toolsearch.words import STOPWORDS, prose_words
 
 ID = "duplicate-description"
 LEVEL = "warning"
 SUMMARY = "two tools have the same or nearly the same description"
-OPTIONS: dict[str, Any] = {"similarity": 0.8, "min-words": 10}
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+@dataclass(frozen=True)
+class Options(RuleOptions):
+    """This rule's options (config keys with - for _)."""
+
+    similarity: float = 0.8
+    min_words: int = 10
+
+
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     tools = ctx.scope.tools
     texts: list[str] = []
     sets: list[frozenset[str]] = []
@@ -65,7 +74,7 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
         texts.append(" ".join(found))
         # is_searchable, inlined: this loop runs over every word of every description
         sets.append(frozenset(w for w in set(found) - STOPWORDS if len(w) > 1 and not w.isdigit()))
-    matches = find_matches(texts, sets, float(options["similarity"]), int(options["min-words"]))
+    matches = find_matches(texts, sets, float(options.similarity), int(options.min_words))
     for match in matches:
         tool, original = tools[match.index], tools[match.original]
         how = "repeats" if match.exact else "nearly repeats"

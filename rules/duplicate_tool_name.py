@@ -37,21 +37,22 @@ Namespace names by service, which also helps search find the right group:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.locate import pointer_key
 from toolsearch.model import Location
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import quoted
 
 ID = "duplicate-tool-name"
 LEVEL = "error"
 SUMMARY = "two tools in one request have the same name"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     entries: list[tuple[str, str, Location, str]] = [
         (t.sent_name, t.name, t.location, t.source) for t in scope.tools

@@ -40,20 +40,21 @@ Drop the examples and say in the description what good input looks like:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.request_facts import tool_search_reason
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import quoted
 
 ID = "examples-with-tool-search"
 LEVEL = "error"
 SUMMARY = "a tool has input_examples in a request that uses tool search"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     reason = tool_search_reason(ctx.scope)
     if reason is None:
         return

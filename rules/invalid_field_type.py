@@ -41,15 +41,17 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toolsearch.dialects import kind_of
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.locate import join_pointer
 from toolsearch.model import Location
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.sanitize import one_line
 
 ID = "invalid-field-type"
 LEVEL = "error"
 SUMMARY = "a tool, toolset or request field has the wrong type (the API rejects it, 400)"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 BOOLEAN_FIELDS = ("defer_loading", "strict", "eager_input_streaming")
 WANTED = {"boolean": "true or false", "object": "an object", "string": "a string"}
@@ -139,7 +141,7 @@ def _toolset_problems(ctx: Context) -> Iterator[Problem]:
                     )
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     for tool in scope.tools:
         yield from _entry_problems(

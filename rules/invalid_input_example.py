@@ -44,15 +44,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.model import Tool
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.schema_check import SchemaIssue, check_instance, compile_schema
 from toolsearch.tool_names import quoted
 
 ID = "invalid-input-example"
 LEVEL = "error"
 SUMMARY = "an input_examples entry fails its tool's schema, or a server tool has examples"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
 def _tool_problems(ctx: Context, tool: Tool, examples: Any) -> Iterator[Problem]:
@@ -102,7 +104,7 @@ def _failure(head: str, issue: SchemaIssue, others: int | None) -> str:
     )
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     for tool in scope.tools:
         examples = tool.raw.get("input_examples")

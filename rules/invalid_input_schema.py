@@ -34,20 +34,21 @@ Claude cannot fill in arguments against a schema that means nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.schema_check import compile_schema, root_type_issue, schema_pointer
 from toolsearch.tool_names import quoted
 
 ID = "invalid-input-schema"
 LEVEL = "error"
 SUMMARY = "an input schema is not valid JSON Schema, or its root type is not object"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
         schema = tool.input_schema
         base = schema_pointer(tool)

@@ -32,21 +32,22 @@ invalid, and this rule follows the SDK's types.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
 from toolsearch.config import suggest
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.model import SEARCH_TOOL_NAMES, SEARCH_TOOL_TYPES
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import quoted
 
 ID = "invalid-search-tool"
 LEVEL = "error"
 SUMMARY = "a tool search tool has an unknown type or a name that does not match its type"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.search_tools:
         loc = tool.location
         variant = tool.search_variant

@@ -34,10 +34,11 @@ engineering post used `github.createPullRequest`, which fails the rule (§1.2). 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import (
     DOCUMENTED_LIMIT,
     NAME_PATTERN,
@@ -51,10 +52,10 @@ from toolsearch.tool_names import (
 ID = "invalid-tool-name"
 LEVEL = "error"
 SUMMARY = "a tool name does not match ^[a-zA-Z0-9_-]{1,64}$ (a dot, a space, over 128 chars)"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
         name = SentName.of(tool)
         faults = []

@@ -30,10 +30,11 @@ defined but not loaded by a search. UNCERTAIN: which limit holds today, so this 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import (
     DOCUMENTED_LIMIT,
     OBSERVED_LIMIT,
@@ -46,10 +47,10 @@ from toolsearch.tool_names import (
 ID = "long-tool-name"
 LEVEL = "warning"
 SUMMARY = "a tool name has 65-128 characters: over the documented 64, the real limit uncertain"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
         name = SentName.of(tool)
         if not DOCUMENTED_LIMIT < len(name.sent) <= OBSERVED_LIMIT or bad_characters(name.sent):

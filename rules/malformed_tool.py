@@ -24,17 +24,18 @@ no search can return the tool.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 
 ID = "malformed-tool"
 LEVEL = "error"
 SUMMARY = "a tool entry has no name, a non-string name or a schema that is not an object"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for bad in ctx.scope.malformed:
         yield Problem(f"{bad.reason}; the API rejects such a tool", bad.location, None, bad.source)

@@ -32,18 +32,19 @@ not used usually means a toolset was renamed or deleted.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
 from toolsearch.config import suggest
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.model import Location, McpServer
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import quoted
 
 ID = "mcp-server-mismatch"
 LEVEL = "error"
 SUMMARY = "an mcp_toolset and mcp_servers do not pair one to one, or a server url is not https"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
 def _toolset_problems(ctx: Context) -> Iterator[Problem]:
@@ -140,7 +141,7 @@ def _at(ctx: Context, server: McpServer, suffix: str) -> Location:
     return ctx.locate(loc.file, loc.pointer + suffix, fallback=loc)
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     yield from _toolset_problems(ctx)
     if ctx.scope.kind == "request":
         yield from _server_problems(ctx)

@@ -30,19 +30,20 @@ using tool search" (§1.1).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.places import field_pointer
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 
 ID = "missing-description"
 LEVEL = "warning"
 SUMMARY = "a tool has no description, so search and Claude have only its name to go on"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
         if tool.description is not None and tool.description.strip():
             continue

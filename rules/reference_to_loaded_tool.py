@@ -51,19 +51,20 @@ Defer the tool the search returns:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import quoted
 
 ID = "reference-to-loaded-tool"
 LEVEL = "warning"
 SUMMARY = "a tool_reference names a tool that is loaded, not deferred"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     if not scope.references:
         return

@@ -32,20 +32,28 @@ sentences or more per description, "especially important when using tool search"
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import dataclass
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.places import field_pointer
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import RuleOptions
 
 ID = "short-description"
 LEVEL = "warning"
 SUMMARY = "a tool description is shorter than min-length (30) characters"
-OPTIONS: dict[str, Any] = {"min-length": 30}
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
-    minimum = options["min-length"]
+@dataclass(frozen=True)
+class Options(RuleOptions):
+    """This rule's options (config keys with - for _)."""
+
+    min_length: int = 30
+
+
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
+    minimum = options.min_length
     for tool in ctx.scope.tools:
         if not tool.description:
             continue

@@ -60,14 +60,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.model import Tool
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import quoted
 
 ID = "strict-mode-limits"
 LEVEL = "error"
 SUMMARY = "over 20 strict tools, 24 optional or 16 union-typed parameters in strict schemas"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 MAX_STRICT_TOOLS = 20
 MAX_OPTIONAL = 24
 MAX_UNION = 16
@@ -120,7 +122,7 @@ def count_parameters(schema: Any) -> tuple[int, int]:
     return optional, unions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     strict = [t for t in ctx.scope.tools if is_strict(t)]
     strict_servers = sum(1 for t in ctx.scope.server_tools if t.raw.get("strict") is True)
     if not strict and not strict_servers:

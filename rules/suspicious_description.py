@@ -48,19 +48,21 @@ import json
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from itertools import accumulate
 from typing import Any
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.model import Tool
 from toolsearch.parameters import parameters
 from toolsearch.places import field_pointer
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 
 ID = "suspicious-description"
 LEVEL = "warning"
 SUMMARY = "tool text carries hidden characters or instructions aimed at the model"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 SNIPPET = 40
 SHOWN = 3
@@ -281,7 +283,7 @@ def _texts(tool: Tool) -> Iterator[tuple[str, str, str]]:
             )
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     tools = ctx.scope.tools
     whole = [_tool_text(tool) for tool in tools]
     candidates = _candidates([texts[0] if texts else "" for texts in whole])

@@ -48,20 +48,28 @@ rules:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import dataclass
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import RuleOptions
 
 ID = "too-many-deferred-tools"
 LEVEL = "error"
 SUMMARY = "more than 10,000 deferred tools in one request"
-OPTIONS: dict[str, Any] = {"max-deferred": 10_000}
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+@dataclass(frozen=True)
+class Options(RuleOptions):
+    """This rule's options (config keys with - for _)."""
+
+    max_deferred: int = 10_000
+
+
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
-    limit = int(options["max-deferred"])
+    limit = int(options.max_deferred)
     deferred = [t.location for t in scope.tools if t.deferred]
     deferred.extend(t.location for t in scope.server_tools if t.deferred)
     if len(deferred) <= limit:

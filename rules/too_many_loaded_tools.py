@@ -59,26 +59,36 @@ Defer what is used less often:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import dataclass
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.partial_budget import loaded_budget
 from toolsearch.places import scope_location
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import RuleOptions
 
 ID = "too-many-loaded-tools"
 LEVEL = "warning"
 SUMMARY = "more than 5 tools stay loaded while tool search is on (keep 3-5)"
-OPTIONS: dict[str, Any] = {"max-loaded": 5}
+
+
+@dataclass(frozen=True)
+class Options(RuleOptions):
+    """This rule's options (config keys with - for _)."""
+
+    max_loaded: int = 5
+
+
 SHOWN = 3
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     if not scope.uses_tool_search:
         return
     loaded = scope.loaded_tools
-    limit = options["max-loaded"]
+    limit = options.max_loaded
     if len(loaded) <= limit:
         return
     costs = {(r.source, r.name): r.tokens for r in loaded_budget(ctx).rows}

@@ -39,13 +39,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.places import scope_location
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 
 ID = "tool-choice-deferred"
 LEVEL = "warning"
 SUMMARY = "tool_choice forces a tool that is deferred or not in the request"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
 def forced_name(choice: Any) -> str | None:
@@ -62,7 +64,7 @@ def forced_name(choice: Any) -> str | None:
     return name if isinstance(name, str) else None
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     name = forced_name(scope.tool_choice)
     if name is None:

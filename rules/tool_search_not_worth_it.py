@@ -51,47 +51,60 @@ Load the tools and drop the search tool:
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import ClassVar
 
 from toolsearch.budget import ScopeBudget
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.partial_budget import sampled_budget
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import RuleOptions
 
 ID = "tool-search-not-worth-it"
 LEVEL = "info"
 SUMMARY = "tool search on fewer than 10 tools, tiny definitions, or deferral that saves nothing"
-OPTIONS: dict[str, Any] = {"min-tools": 10, "min-tokens": 100, "min-saved": 0}
-OPTION_MINIMA = {"min-saved": None}  # a negative floor: warn only when deferral costs more
 
 
-def _too_small(budget: ScopeBudget, options: Mapping[str, Any]) -> bool:
+@dataclass(frozen=True)
+class Options(RuleOptions):
+    """This rule's options (config keys with - for _)."""
+
+    # a negative floor: warn only when deferral costs more
+    BOUNDS: ClassVar[Mapping[str, int | None]] = {"min-saved": None}
+
+    min_tools: int = 10
+    min_tokens: int = 100
+    min_saved: int = 0
+
+
+def _too_small(budget: ScopeBudget, options: Options) -> bool:
     """True when the definitions or the saving fall under a limit (both grow with every tool)."""
     definitions = sum(r.tokens for r in budget.rows if r.kind == "tool")
-    too_few_tokens = round(definitions) < options["min-tokens"]
-    return bool(too_few_tokens or round(budget.totals.saved) < options["min-saved"])
+    too_few_tokens = round(definitions) < options.min_tokens
+    return bool(too_few_tokens or round(budget.totals.saved) < options.min_saved)
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     if not scope.search_tools or scope.implicit_search or not scope.tools:
         return
     reasons = []
     count = len(scope.tools)
-    if not scope.unknown_toolsets and count < options["min-tools"]:
+    if not scope.unknown_toolsets and count < options.min_tools:
         reasons.append(
-            f"only {count} tool{'s' if count != 1 else ''} (min-tools {options['min-tools']})"
+            f"only {count} tool{'s' if count != 1 else ''} (min-tools {options.min_tools})"
         )
     budget, complete = sampled_budget(ctx)
     if not complete and _too_small(budget, options):
         budget = ctx.budget  # the sample is not enough to clear the scope: cost every tool
     definitions = sum(r.tokens for r in budget.rows if r.kind == "tool")
-    if round(definitions) < options["min-tokens"]:
+    if round(definitions) < options.min_tokens:
         reasons.append(
             f"all definitions total about {round(definitions):,} tokens "
-            f"(min-tokens {options['min-tokens']})"
+            f"(min-tokens {options.min_tokens})"
         )
     saved = round(budget.totals.saved)
-    if saved < options["min-saved"]:
+    if saved < options.min_saved:
         deferred = round(sum(r.tokens for r in budget.rows if r.deferred))
         search = round(budget.totals.search_tool)
         if saved < 0:
@@ -101,7 +114,7 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
             )
         else:
             reasons.append(
-                f"deferral saves only about {saved:,} tokens (min-saved {options['min-saved']})"
+                f"deferral saves only about {saved:,} tokens (min-saved {options.min_saved})"
             )
     if not reasons:
         return

@@ -42,20 +42,21 @@ Pass the server's catalog, named after the server (here the block is the file `d
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.request_facts import defined_names
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import quoted
 
 ID = "toolset-catalog-unknown"
 LEVEL = "info"
 SUMMARY = "an mcp_toolset's server catalog was not given, so references and configs go unchecked"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     unknown = [t for t in scope.unknown_toolsets if t.server_name]
     if not unknown:

@@ -32,20 +32,21 @@ of the docs list as supported).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.request_facts import SUPPORTED_MODELS, searched_model
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import quoted
 
 ID = "uncertain-model-support"
 LEVEL = "warning"
 SUMMARY = "tool search is used with a model only some doc snapshots list as supported"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     choice = searched_model(ctx)
     if choice is None or choice.info.tool_search != "uncertain":
         return

@@ -37,23 +37,33 @@ descriptions").
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import dataclass
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.parameters import parameters
 from toolsearch.places import field_pointer
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import RuleOptions
 
 ID = "undescribed-parameter"
 LEVEL = "info"
 SUMMARY = "tool parameters (nested ones included) have no description"
-OPTIONS: dict[str, Any] = {"nested": True}
+
+
+@dataclass(frozen=True)
+class Options(RuleOptions):
+    """This rule's options (config keys with - for _)."""
+
+    nested: bool = True
+
+
 SHOWN = 5
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
-        found = list(parameters(tool.input_schema, nested=bool(options["nested"])))
+        found = list(parameters(tool.input_schema, nested=bool(options.nested)))
         missing = [p for p in found if p.description is None]
         if not missing:
             continue

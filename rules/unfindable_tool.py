@@ -48,30 +48,43 @@ Keep one tool per job and say in each name and description what sets it apart:
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import ClassVar
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import RuleOptions
 
 ID = "unfindable-tool"
 LEVEL = "warning"
 SUMMARY = "a tool that a search made of its own name and description does not return"
-OPTIONS: dict[str, Any] = {"max-tools": 1000, "top": 5}
-OPTION_MINIMA = {"max-tools": 1, "top": 1}
+
+
+@dataclass(frozen=True)
+class Options(RuleOptions):
+    """This rule's options (config keys with - for _)."""
+
+    BOUNDS: ClassVar[Mapping[str, int | None]] = {"max-tools": 1, "top": 1}
+
+    max_tools: int = 1000
+    top: int = 5
+
+
 AHEAD_SHOWN = 3
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     searched = len(scope.deferred_tools) or len(scope.tools)  # as searchers.searched_tools
-    if searched > int(options["max-tools"]):
+    if searched > int(options.max_tools):
         return
     # The search engine (and its term stemmer) loads only for scopes this rule checks.
     from toolsearch.evaluation import Evaluator, run_self
     from toolsearch.searchers import searched_tools
 
     tools, _ = searched_tools(scope)
-    top = int(options["top"])
-    if not tools or len(tools) > int(options["max-tools"]):
+    top = int(options.top)
+    if not tools or len(tools) > int(options.max_tools):
         return
     evaluator = Evaluator(ctx.catalog.subset(scope), at=top)
     for outcome in run_self(evaluator, scope):

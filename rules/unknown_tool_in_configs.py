@@ -43,22 +43,23 @@ and nothing tells you. It also appears when a server renames a tool.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
 from toolsearch.config import suggest
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.locate import join_pointer
 from toolsearch.request_facts import server_tool_names
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import NoOptions
 from toolsearch.tool_names import quoted
 
 ID = "unknown-tool-in-configs"
 LEVEL = "warning"
 SUMMARY = "an mcp_toolset's configs names a tool its server's catalog does not have"
-OPTIONS: dict[str, Any] = {}
+Options = NoOptions
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for toolset in ctx.scope.toolsets:
         if toolset.catalog_source is None or not toolset.configs:
             continue

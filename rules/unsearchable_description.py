@@ -41,10 +41,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import ClassVar
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.places import field_pointer
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import RuleOptions
 from toolsearch.words import has_searchable_word
 
 ID = "unsearchable-description"
@@ -52,8 +55,16 @@ LEVEL = "info"
 SUMMARY = (
     "a description in an unspaced script (CJK, Thai, ...), or a name or description with no words"
 )
-OPTIONS: dict[str, Any] = {"max-unspaced-run": 6}
-OPTION_MINIMA = {"max-unspaced-run": 1}
+
+
+@dataclass(frozen=True)
+class Options(RuleOptions):
+    """This rule's options (config keys with - for _)."""
+
+    BOUNDS: ClassVar[Mapping[str, int | None]] = {"max-unspaced-run": 1}
+
+    max_unspaced_run: int = 6
+
 
 _UNSPACED = re.compile(
     "[\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u31f0-\u31ff"
@@ -84,8 +95,8 @@ def longest_unspaced(text: str) -> str:
     return max(_UNSPACED.findall(text), key=len, default="")
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
-    limit = options["max-unspaced-run"]
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
+    limit = options.max_unspaced_run
     for tool in ctx.scope.tools:
         if not has_searchable_word(tool.name):
             yield ctx.tool_problem(

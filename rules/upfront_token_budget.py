@@ -47,30 +47,40 @@ rules:
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from dataclasses import dataclass
 
-from toolsearch.linter import Context, Problem
+from toolsearch.findings import Problem
 from toolsearch.partial_budget import loaded_budget
 from toolsearch.places import scope_location
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import RuleOptions
 
 ID = "upfront-token-budget"
 LEVEL = "warning"
 SUMMARY = "the upfront cost of a request (estimate) exceeds max-tokens (default 10,000)"
-OPTIONS: dict[str, Any] = {"max-tokens": 10_000}
+
+
+@dataclass(frozen=True)
+class Options(RuleOptions):
+    """This rule's options (config keys with - for _)."""
+
+    max_tokens: int = 10_000
+
+
 SHOWN = 3
 
 
-def limit(ctx: Context, options: Mapping[str, Any]) -> tuple[float, str]:
+def limit(ctx: Context, options: Options) -> tuple[float, str]:
     """The budget and its origin: the rule's option > ``budget.max-upfront`` > 10,000."""
     own = ctx.config.rules.get(ID)
     if isinstance(own, Mapping) and "max-tokens" in own:
-        return options["max-tokens"], "max-tokens"
+        return options.max_tokens, "max-tokens"
     if ctx.config.max_upfront is not None:
         return ctx.config.max_upfront, "budget.max-upfront"
-    return options["max-tokens"], "max-tokens"
+    return options.max_tokens, "max-tokens"
 
 
-def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
+def check(ctx: Context, options: Options) -> Iterator[Problem]:
     budget_tokens, origin = limit(ctx, options)
     budget = loaded_budget(ctx)
     totals = budget.totals

@@ -167,7 +167,8 @@ def test_ignore_by_tool_name_and_ambiguity(runner: CliRunner, in_tmp: Path) -> N
 
 
 def test_ignore_entry_matching() -> None:
-    from toolsearch.linter import Diagnostic, Severity, _matches
+    from toolsearch.findings import Diagnostic, Severity
+    from toolsearch.linter import _matches
     from toolsearch.model import Location
 
     d = Diagnostic(
@@ -209,3 +210,36 @@ def test_every_citation_in_rule_docs_is_found() -> None:
         doc = inspect.getdoc(rule) or ""
         wanted = set(re.findall(r"§(\d+(?:\.\d+)?)", doc))
         assert {label[1:] for label, _ in cited(doc)} == wanted, rule.ID
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["budget", str(BAD)],
+        ["lint", str(BAD)],
+        ["query", "search", str(BAD)],
+        ["recommend", str(BAD)],
+        ["eval", "--self", str(BAD)],
+        ["rules"],
+        ["rule", "all-deferred"],
+    ],
+    ids=lambda argv: argv[0],
+)
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        (
+            "rules:\n  all-defered: off\n",
+            'unknown rule "all-defered" (did you mean "all-deferred"?)',
+        ),
+        ("rules: {unfindable-tool: {top: -5}}\n", "rules.unfindable-tool.top must be 1 or more"),
+    ],
+    ids=["unknown-rule", "bad-option"],
+)
+def test_a_bad_rules_section_exits_2_in_every_command(
+    runner: CliRunner, in_tmp: Path, command: list[str], config: str, message: str
+) -> None:
+    (in_tmp / ".toolsearch.yaml").write_text(config)
+    result = runner.invoke(app, command)
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr == f"toolsearch: error: {in_tmp / '.toolsearch.yaml'}: {message}\n"

@@ -23,69 +23,6 @@ KNOWN_CIRCLES: frozenset[frozenset[str]] = frozenset(
                 "toolsearch.tokens",
             ]
         ),
-        frozenset(
-            [
-                "toolsearch.commands.eval",
-                "toolsearch.report.eval_json",
-                "toolsearch.report.eval_text",
-            ]
-        ),
-        frozenset(
-            [
-                "toolsearch.commands.query",
-                "toolsearch.report.query_json",
-                "toolsearch.report.query_text",
-            ]
-        ),
-        frozenset(
-            [
-                "toolsearch.commands.snapshot",
-                "toolsearch.report.snapshot_json",
-                "toolsearch.report.snapshot_text",
-            ]
-        ),
-        frozenset(
-            [
-                "toolsearch.linter",
-                "toolsearch.partial_budget",
-                "toolsearch.request_facts",
-                "toolsearch.rules",
-                "toolsearch.rules.all_deferred",
-                "toolsearch.rules.always_load_ignored",
-                "toolsearch.rules.dangling_tool_reference",
-                "toolsearch.rules.deferred_search_tool",
-                "toolsearch.rules.deferred_with_cache_control",
-                "toolsearch.rules.deferred_without_search",
-                "toolsearch.rules.duplicate_description",
-                "toolsearch.rules.duplicate_tool_name",
-                "toolsearch.rules.examples_with_tool_search",
-                "toolsearch.rules.invalid_field_type",
-                "toolsearch.rules.invalid_input_example",
-                "toolsearch.rules.invalid_input_schema",
-                "toolsearch.rules.invalid_search_tool",
-                "toolsearch.rules.invalid_tool_name",
-                "toolsearch.rules.long_tool_name",
-                "toolsearch.rules.malformed_tool",
-                "toolsearch.rules.mcp_server_mismatch",
-                "toolsearch.rules.missing_description",
-                "toolsearch.rules.reference_to_loaded_tool",
-                "toolsearch.rules.short_description",
-                "toolsearch.rules.strict_mode_limits",
-                "toolsearch.rules.suspicious_description",
-                "toolsearch.rules.too_many_deferred_tools",
-                "toolsearch.rules.too_many_loaded_tools",
-                "toolsearch.rules.tool_choice_deferred",
-                "toolsearch.rules.tool_search_not_worth_it",
-                "toolsearch.rules.toolset_catalog_unknown",
-                "toolsearch.rules.uncertain_model_support",
-                "toolsearch.rules.undescribed_parameter",
-                "toolsearch.rules.unfindable_tool",
-                "toolsearch.rules.unknown_tool_in_configs",
-                "toolsearch.rules.unsearchable_description",
-                "toolsearch.rules.unsupported_model",
-                "toolsearch.rules.upfront_token_budget",
-            ]
-        ),
     ]
 )
 

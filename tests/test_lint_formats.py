@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from tests.conftest import CATALOGS, FIXTURES, ROOT, needs_shared
 from toolsearch.app import app
-from toolsearch.linter import Diagnostic, Severity
+from toolsearch.findings import Diagnostic, Severity
 from toolsearch.model import Location
 from toolsearch.report import lint_sarif
 from toolsearch.report.workflow import command, escape_data, escape_property

@@ -18,8 +18,10 @@ from tests.conftest import FIXTURES, ROOT
 from toolsearch.app import app
 from toolsearch.config import Config, parse_config
 from toolsearch.inputs import load_inputs
-from toolsearch.linter import Context, rule_by_id, settings
 from toolsearch.partial_budget import SAMPLE, loaded_budget, sampled_budget
+from toolsearch.rule_context import Context
+from toolsearch.rule_contract import as_config, with_config
+from toolsearch.rule_settings import rule_by_id, settings
 from toolsearch.rules import RULES
 
 RULES_DIR = FIXTURES / "rules"
@@ -206,7 +208,7 @@ def test_quality_rules_are_linear(tmp_path: Path) -> None:
                 if rule.ID == "tool-search-not-worth-it":
                     continue  # reads the budget, costed once per scope by the engine
                 ctx = Context(scope, inputs.catalog, Config(), None, documents)
-                list(rule.check(ctx, rule.OPTIONS))
+                list(rule.check(ctx, rule.Options()))
         times.append(time.process_time() - start)
     assert times[1] < 30 * max(times[0], 0.01)  # linear: about 10x; all pairs: about 100x
     assert times[1] < 10  # seconds, on a loaded machine; under 1 s on a quiet one
@@ -217,7 +219,7 @@ def test_rule_documentation_prints(runner: CliRunner, rule: str) -> None:
     result = runner.invoke(app, ["rule", rule])
     assert result.exit_code == 0
     module = rule_by_id(rule)
-    for key, value in module.OPTIONS.items():
+    for key, value in as_config(module.Options()).items():
         assert f"`{key}` (default " in (module.__doc__ or ""), f"{rule} documents {key}"
         assert f"{key}: {value}" in result.stdout
 
@@ -249,14 +251,14 @@ def test_readme_config_and_rule_table() -> None:
     section = readme_section("`toolsearch lint`")
     config_yaml = section.split("```yaml\n", 1)[1].split("```", 1)[0]
     chosen = settings(parse_config(yaml.safe_load(config_yaml), ROOT / "README.md"))
-    assert chosen["short-description"].options["min-length"] == 60
+    assert as_config(chosen["short-description"].options)["min-length"] == 60
     assert chosen["undescribed-parameter"].level is None
     table = section.split("### Rules: cost and accuracy", 1)[1]
     for rule_id in QUALITY:
         module = rule_by_id(rule_id)
         row = next(line for line in table.splitlines() if line.startswith(f"| `{rule_id}` |"))
         assert f"| {module.LEVEL} |" in row
-        for option in module.OPTIONS:
+        for option in as_config(module.Options()):
             assert f"`{option}`" in row, (rule_id, option)
 
 
@@ -296,8 +298,9 @@ def test_large_scopes_are_sampled_then_costed_when_needed(tmp_path: Path) -> Non
     assert not complete and len(sample.rows) == 4 + SAMPLE
     assert "budget" not in vars(ctx)  # nothing costed the whole scope
     rule = rule_by_id("tool-search-not-worth-it")
-    assert list(rule.check(ctx, {"min-tools": 10, "min-tokens": 100, "min-saved": 0})) == []
+    assert list(rule.check(ctx, rule.Options())) == []
     assert "budget" not in vars(ctx)
-    (found,) = rule.check(ctx, {"min-tools": 10, "min-tokens": 100, "min-saved": 10**9})
+    strict = with_config(rule.Options(), {"min-saved": 10**9}, "test", rule.ID)
+    (found,) = rule.check(ctx, strict)
     saved = round(ctx.budget.totals.saved)  # now costed, and the message uses its figure
     assert f"deferral saves only about {saved:,} tokens" in found.message

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import pkgutil
 import re
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import toolsearch.rules as rules_package
 from tests.conftest import FIXTURES
 from tests.rule_harness import doc_section, fixture_args, lint_lines, write_blocks
+from toolsearch.rule_contract import Rule, RuleOptions
 from toolsearch.rules import RULES
 
 RULE_FIXTURES = FIXTURES / "rules"
@@ -28,11 +29,13 @@ def test_every_module_is_registered_once() -> None:
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.ID)
-def test_rule_shape_and_documentation(rule: ModuleType) -> None:
+def test_rule_shape_and_documentation(rule: Rule) -> None:
     assert re.fullmatch(r"[a-z]+(-[a-z0-9]+)*", rule.ID)
     assert rule.LEVEL in ("error", "warning", "info")
     assert rule.SUMMARY and "\n" not in rule.SUMMARY
-    assert isinstance(rule.OPTIONS, dict)
+    options = rule.Options()
+    assert isinstance(options, RuleOptions) and dataclasses.is_dataclass(options)
+    assert type(options).__dataclass_params__.frozen  # type: ignore[attr-defined]
     doc = inspect.getdoc(rule) or ""
     for heading in HEADINGS:
         assert heading in doc, f"{rule.ID} lacks {heading!r}"
@@ -42,7 +45,7 @@ def test_rule_shape_and_documentation(rule: ModuleType) -> None:
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.ID)
-def test_golden_fixtures(rule: ModuleType, request: pytest.FixtureRequest) -> None:
+def test_golden_fixtures(rule: Rule, request: pytest.FixtureRequest) -> None:
     folder = RULE_FIXTURES / rule.ID
     bad = fixture_args(folder, "bad")
     good = fixture_args(folder, "good")
@@ -59,7 +62,7 @@ def test_golden_fixtures(rule: ModuleType, request: pytest.FixtureRequest) -> No
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.ID)
-def test_documented_example_and_fix(rule: ModuleType, tmp_path: Path) -> None:
+def test_documented_example_and_fix(rule: Rule, tmp_path: Path) -> None:
     doc = inspect.getdoc(rule) or ""
     for heading, should_fire in (("Example", True), ("Fix", False)):
         folder = tmp_path / heading

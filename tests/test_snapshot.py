@@ -218,8 +218,8 @@ def test_keep_going_still_writes_the_others_and_exits_2(runner: CliRunner, in_tm
 
 
 def test_text_report_of_fields_that_appear_or_disappear() -> None:
-    from toolsearch.commands.snapshot import ServerOutcome, SnapshotRun
     from toolsearch.report import snapshot_text
+    from toolsearch.snapshot_run import ServerOutcome, SnapshotRun
 
     drift = compare(
         [tool("a", annotations={"readOnlyHint": True}), tool("b")],

@@ -8,8 +8,10 @@ from typing import Any
 
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
+from toolsearch.findings import Diagnostic, Severity, exit_code
 from toolsearch.inputs import Inputs
-from toolsearch.linter import Diagnostic, Severity, exit_code, run, settings
+from toolsearch.linter import run
+from toolsearch.rule_settings import enabled, settings
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ def lint_diagnostics(inputs: Inputs, config: Config, options: LintOptions) -> li
     """Diagnostics for a run, after config levels, selections and ignores."""
     chosen = settings(config, options.select, options.ignore)
     documents = {d.display: d for d in inputs.documents}
-    return run(inputs.catalog, config, chosen, documents, options.model)
+    return run(inputs.catalog, config, enabled(chosen), documents, options.model)
 
 
 def linted_sources(inputs: Inputs) -> set[str]:
@@ -97,8 +99,8 @@ def render(report: LintReport, options: LintOptions) -> str:
 
         return lint_json.render(d, notes, files, tools, report.baseline)
     if options.fmt == "sarif":
-        from toolsearch.linter import all_rules
         from toolsearch.report import lint_sarif
+        from toolsearch.rule_settings import all_rules
 
         return lint_sarif.render(d, all_rules(), notes, report.baseline is not None)
     if options.fmt == "github":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from toolsearch.budget import Budget
 from toolsearch.budget_diff import BudgetDiff
-from toolsearch.linter import Severity
+from toolsearch.findings import Severity
 from toolsearch.model import Location
 from toolsearch.report import budget_text
 from toolsearch.report.workflow import annotation

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolsearch.commands.eval import EvalReport
+from toolsearch.eval_run import EvalReport
 from toolsearch.evaluation import Metrics, Outcome
 from toolsearch.identity import display_name
 from toolsearch.report.jsonout import dumps

@@ -7,7 +7,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from toolsearch.commands.eval import EvalReport
+from toolsearch.eval_run import EvalReport
 from toolsearch.evaluation import Outcome
 from toolsearch.identity import display_name
 from toolsearch.report.console import render as render_console

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolsearch.linter import Diagnostic
+from toolsearch.findings import Diagnostic
 from toolsearch.report.lint_summary import summary_line
 from toolsearch.report.workflow import annotation
 from toolsearch.sanitize import one_line

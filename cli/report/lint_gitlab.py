@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from toolsearch.findings import Diagnostic, Severity
 from toolsearch.fingerprint import fingerprints
-from toolsearch.linter import Diagnostic, Severity
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolsearch.linter import Diagnostic, summary
+from toolsearch.findings import Diagnostic, summary
 from toolsearch.report.jsonout import dumps
 
 

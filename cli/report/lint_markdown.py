@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from toolsearch.linter import Diagnostic
+from toolsearch.findings import Diagnostic
 from toolsearch.report.lint_summary import summary_line
 from toolsearch.report.markdown import cell
 

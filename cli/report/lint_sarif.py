@@ -6,21 +6,21 @@ import inspect
 import json
 from collections.abc import Sequence
 from pathlib import PurePosixPath
-from types import ModuleType
 from typing import Any
 from urllib.parse import quote
 
 from toolsearch import __version__
+from toolsearch.findings import Diagnostic, Severity
 from toolsearch.fingerprint import fingerprints
-from toolsearch.linter import Diagnostic, Severity
 from toolsearch.report.workflow import STDIN
+from toolsearch.rule_contract import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 FINGERPRINT_KEY = "toolsearchIdentity/v1"
 
 
-def _descriptor(rule: ModuleType) -> dict[str, Any]:
+def _descriptor(rule: Rule) -> dict[str, Any]:
     doc = inspect.getdoc(rule) or rule.SUMMARY
     first = " ".join(doc.split("\n\n", 1)[0].split())
     return {
@@ -86,7 +86,7 @@ def _result(
 
 def render(
     diagnostics: list[Diagnostic],
-    rules: Sequence[ModuleType],
+    rules: Sequence[Rule],
     notes: Sequence[str],
     baseline: bool = False,
 ) -> str:

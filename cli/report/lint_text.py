@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from toolsearch.linter import Diagnostic, Severity
+from toolsearch.findings import Diagnostic, Severity
 from toolsearch.report.console import render as render_console
 from toolsearch.report.lint_summary import summary_line
 from toolsearch.sanitize import one_line

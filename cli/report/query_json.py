@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolsearch.commands.query import QueryReport
+from toolsearch.query_run import QueryReport
 from toolsearch.report.jsonout import dumps
 from toolsearch.searchers import Result, tool_references
 

@@ -8,7 +8,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from toolsearch.commands.query import QueryReport, ScopeResults
+from toolsearch.query_run import QueryReport, ScopeResults
 from toolsearch.report.console import render as render_console
 from toolsearch.sanitize import one_line
 from toolsearch.searchers import Result

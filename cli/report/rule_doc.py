@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-from types import ModuleType
 from typing import Any
 
 from rich.markdown import Markdown
@@ -11,12 +10,13 @@ from rich.table import Table
 from rich.text import Text
 
 from toolsearch.facts import cited, source_keys
-from toolsearch.linter import RuleSettings
 from toolsearch.report.console import render as render_console
+from toolsearch.rule_contract import Rule, as_config
+from toolsearch.rule_settings import RuleSettings
 
 
 def render_list(
-    rules: tuple[ModuleType, ...], chosen: dict[str, RuleSettings], color: bool, width: int | None
+    rules: tuple[Rule, ...], chosen: dict[str, RuleSettings], color: bool, width: int | None
 ) -> str:
     table = Table(box=None, header_style="bold", pad_edge=False)
     table.add_column("rule")
@@ -48,9 +48,10 @@ def facts_text(doc: str) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def render_doc(rule: ModuleType, setting: RuleSettings, color: bool, width: int | None) -> str:
+def render_doc(rule: Rule, setting: RuleSettings, color: bool, width: int | None) -> str:
     level = setting.level.label if setting.level else "off"
-    options = ", ".join(f"{k}: {v}" for k, v in setting.options.items()) or "none"
+    shown = as_config(setting.options).items()
+    options = ", ".join(f"{k}: {v}" for k, v in shown) or "none"
     parts: list[Any] = [
         Text(f"{rule.ID} ({level})", style="bold"),
         Text(rule.SUMMARY),

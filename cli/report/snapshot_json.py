@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from toolsearch.report.jsonout import dumps
 
 if TYPE_CHECKING:
-    from toolsearch.commands.snapshot import ServerOutcome, SnapshotRun
+    from toolsearch.snapshot_run import ServerOutcome, SnapshotRun
 
 
 def _server(outcome: ServerOutcome) -> dict[str, Any]:

@@ -11,8 +11,8 @@ from toolsearch.sanitize import escape_unsafe, one_line
 from toolsearch.snapshot import changed_paths
 
 if TYPE_CHECKING:
-    from toolsearch.commands.snapshot import ServerOutcome, SnapshotRun
     from toolsearch.snapshot import FieldChange
+    from toolsearch.snapshot_run import ServerOutcome, SnapshotRun
 
 TEXT_FIELDS = ("description", "title", "name")
 SHOWN_LIMIT = 200

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolsearch.linter import Severity
+from toolsearch.findings import Severity
 from toolsearch.model import Location
 from toolsearch.sanitize import clean
 
