@@ -7,22 +7,24 @@ import inspect
 import os
 import sys
 from collections.abc import Callable
-from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
 from toolsearch import __version__
-from toolsearch.errors import ServerError, ToolsearchError, UsageError
+from toolsearch.errors import ExitCode, ServerError, ToolsearchError, UsageError
 
 if TYPE_CHECKING:
     from toolsearch.config import Config
+    from toolsearch.inputs import Inputs
     from toolsearch.live import LiveOptions, LiveResult
     from toolsearch.mcp_config import ServerSpec
 
 REPORT_URL = "https://github.com/toolsearch/toolsearch/issues"
-T = TypeVar("T")
+
+Opts = TypeVar("Opts")
 
 app = typer.Typer(
     name="toolsearch",
@@ -136,14 +138,18 @@ _LIVE_PARAMETERS = (
     ("mcp_timeout", McpTimeoutOpt, 30.0),
     ("keep_going", KeepGoingOpt, False),
 )
-_LIVE: ContextVar[LiveOptions | None] = ContextVar("toolsearch_live", default=None)
-_SERVER_FAILED: ContextVar[bool] = ContextVar("toolsearch_server_failed", default=False)
 C = TypeVar("C", bound=Callable[..., Any])
 
 
 def live_sources(command: C) -> C:
-    """Give a command the live MCP server options; ``common_inputs`` then reads the servers."""
-    signature = inspect.signature(command, eval_str=True)
+    """Give a command the live MCP server options, handed to it as its ``live`` parameter."""
+    signature = inspect.signature(command)
+    namespace = command.__globals__
+    own = [
+        parameter.replace(annotation=eval(parameter.annotation, namespace))
+        for name, parameter in signature.parameters.items()
+        if name != "live"
+    ]
     extra = [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
         for name, kind, default in _LIVE_PARAMETERS
@@ -153,7 +159,7 @@ def live_sources(command: C) -> C:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from toolsearch.live import LiveOptions
 
-        options = LiveOptions(
+        live = LiveOptions(
             configs=tuple(kwargs.pop("mcp_config") or ()),
             only=tuple(kwargs.pop("only") or ()),
             commands=tuple(kwargs.pop("mcp_command") or ()),
@@ -161,21 +167,12 @@ def live_sources(command: C) -> C:
             timeout=kwargs.pop("mcp_timeout"),
             keep_going=kwargs.pop("keep_going"),
         )
-        token = _LIVE.set(options)
-        try:
-            return command(*args, **kwargs)
-        finally:
-            _LIVE.reset(token)
+        return command(*args, live=live, **kwargs)
 
-    parameters = [*signature.parameters.values(), *extra]
+    parameters = [*own, *extra]
     wrapper.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
     wrapper.__annotations__ = {p.name: p.annotation for p in parameters}
     return wrapper  # type: ignore[return-value]
-
-
-def live_options() -> LiveOptions | None:
-    """The live-server options of the running command, if it takes them."""
-    return _LIVE.get()
 
 
 def read_live(options: LiveOptions, max_size: int) -> LiveResult:
@@ -190,10 +187,7 @@ def read_live(options: LiveOptions, max_size: int) -> LiveResult:
     def report(failure: str) -> None:
         sys.stderr.write(f"toolsearch: error: {one_line(failure)}\n")
 
-    result = load_live(options, announce, max_size, report)
-    if result.failures:
-        _SERVER_FAILED.set(True)
-    return result
+    return load_live(options, announce, max_size, report)
 
 
 def _version(value: bool) -> None:
@@ -212,7 +206,7 @@ def _root(
     """Lint, cost and preview Claude tool catalogs for Anthropic's tool search tool."""
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
+def fail(message: str, code: int = ExitCode.ERROR) -> NoReturn:
     """Print one error line to stderr and exit."""
     from toolsearch.sanitize import one_line
 
@@ -220,20 +214,19 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def guarded(action: Callable[[], int]) -> NoReturn:
-    """Run a command body, turning errors into one line and an exit code."""
-    _SERVER_FAILED.set(False)
+def run_command(body: Callable[[], tuple[str, int]]) -> NoReturn:
+    """The one way a command runs: its body returns the report and the exit code; the report
+    goes to stdout, and an error becomes one line on stderr and its exit code."""
     try:
-        code = action()
-        if _SERVER_FAILED.get():  # --keep-going went on without a server: still exit 2
-            code = max(code, 2)
+        text, code = body()
+        write(text)
     except ToolsearchError as error:
         fail(str(error), error.exit_code)
     except typer.Exit:
         raise
     except KeyboardInterrupt:
         sys.stderr.write("toolsearch: interrupted\n")
-        raise typer.Exit(130) from None
+        raise typer.Exit(ExitCode.INTERRUPTED) from None
     except Exception as error:  # the last line of defence: never a traceback
         sys.stderr.write(
             f"toolsearch: internal error: {type(error).__name__}: {error}\n"
@@ -244,8 +237,26 @@ def guarded(action: Callable[[], int]) -> NoReturn:
             import traceback
 
             traceback.print_exc()
-        raise typer.Exit(3) from None
+        raise typer.Exit(ExitCode.BUG) from None
     raise typer.Exit(code)
+
+
+def run_catalog_command(
+    prepare: Callable[[], tuple[Opts, CatalogArgs]],
+    execute: Callable[[Inputs, Config, Opts], tuple[str, int]],
+) -> NoReturn:
+    """Run a command over catalog sources: ``prepare`` checks the options before anything is
+    read, the sources (and live servers) are loaded, ``execute`` makes the report."""
+
+    def body() -> tuple[str, int]:
+        options, args = prepare()
+        loaded = load_catalog_inputs(args)
+        text, code = execute(loaded.inputs, loaded.config, options)
+        if loaded.server_failed:  # --keep-going went on without a server: still exit 2
+            code = max(code, ExitCode.ERROR)
+        return text, code
+
+    run_command(body)
 
 
 def write(text: str) -> None:
@@ -290,37 +301,52 @@ def load_checked_config(path: Path | None) -> Config:
     return config
 
 
-def common_inputs(
-    sources: list[str] | None,
-    config_path: Path | None,
-    target: str | None,
-    skip: bool = False,
-) -> tuple[Any, Any]:
-    """Load config and inputs shared by every command, live MCP servers included."""
+@dataclass(frozen=True)
+class CatalogArgs:
+    """What every catalog command is given: sources, config, target and live servers."""
+
+    sources: list[str] | None
+    config: Path | None
+    target: str | None
+    skip_non_catalogs: bool = False
+    live: LiveOptions | None = None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A run's config and inputs; ``server_failed`` when --keep-going went on without one."""
+
+    config: Config
+    inputs: Inputs
+    server_failed: bool = False
+
+
+def load_catalog_inputs(args: CatalogArgs) -> Loaded:
+    """Load the config and the inputs every catalog command reads, live MCP servers included."""
     from dataclasses import replace
 
     from toolsearch.config import TARGETS
     from toolsearch.inputs import load_inputs
 
-    config = load_checked_config(config_path)
-    chosen = choose(target, TARGETS, "--target") or config.target or "api"
-    chosen_target: Any = chosen
-    live = live_options()
+    config = load_checked_config(args.config)
+    chosen: Any = choose(args.target, TARGETS, "--target") or config.target or "api"
+    sources = list(args.sources or [])
+    live = args.live
     if live is None or not (live.requested or live.only):
-        inputs = load_inputs(list(sources or []), config, chosen_target, skip)
-        return config, inputs
+        return Loaded(config, load_inputs(sources, config, chosen, args.skip_non_catalogs))
     result = read_live(live, config.max_file_size)
     if not result.servers and not sources:
         raise ServerError("no MCP server answered; nothing to report")
     inputs = load_inputs(
-        list(sources or []),
+        sources,
         config,
-        chosen_target,
-        skip,
+        chosen,
+        args.skip_non_catalogs,
         extra_documents=result.documents,
         always_load=result.always_load,
     )
-    return config, replace(inputs, notes=(*inputs.notes, *result.notes))
+    inputs = replace(inputs, notes=(*inputs.notes, *result.notes))
+    return Loaded(config, inputs, bool(result.failures))
 
 
 BUDGET_FORMATS = ("text", "json", "markdown", "github")
@@ -385,16 +411,16 @@ def budget(
         ),
     ] = False,
     skip_non_catalogs: SkipOpt = False,
+    live: LiveOptions | None = None,
 ) -> None:
     """Estimate the token cost of every tool, of what stays loaded and of what is deferred."""
+    from toolsearch.commands.budget import BudgetOptions, run_budget
 
-    def run() -> int:
+    def prepare() -> tuple[BudgetOptions, CatalogArgs]:
         from toolsearch import ci
-        from toolsearch.commands.budget import BudgetOptions, run_budget
 
         fmt = choose(output_format, BUDGET_FORMATS, "--format")
         fmt = fmt or ci.default_format(os.environ) or "text"
-        cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs)
         options = BudgetOptions(
             model=model,
             context_window=context_window,
@@ -410,11 +436,9 @@ def budget(
             step_summary=ci.step_summary_path(os.environ),
             root=ci.repo_root(os.environ),
         )
-        text, code = run_budget(inputs, cfg, options)
-        write(text)
-        return code
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
-    guarded(run)
+    run_catalog_command(prepare, run_budget)
 
 
 # --- lint ---------------------------------------------------------------------------------
@@ -470,17 +494,17 @@ def lint(
             "--update-baseline", help="Write the current findings to the --baseline file; exit 0."
         ),
     ] = False,
+    live: LiveOptions | None = None,
 ) -> None:
     """Find requests the API would reject and what makes tool search work badly."""
+    from toolsearch.commands.lint import LINT_FORMATS, LintOptions, run_lint
 
-    def run() -> int:
+    def prepare() -> tuple[LintOptions, CatalogArgs]:
         from toolsearch import ci
-        from toolsearch.commands.lint import LINT_FORMATS, LintOptions, run_lint
 
         fmt = choose(output_format, LINT_FORMATS, "--format")
         fmt = fmt or ci.default_format(os.environ) or "text"
         choose(fail_on, ("error", "warning", "info"), "--fail-on")
-        cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs)
         options = LintOptions(
             fmt=fmt,
             select=tuple(select or ()),
@@ -494,27 +518,23 @@ def lint(
             step_summary=ci.step_summary_path(os.environ),
             root=ci.repo_root(os.environ),
         )
-        text, code = run_lint(inputs, cfg, options)
-        write(text)
-        return code
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
-    guarded(run)
+    run_catalog_command(prepare, run_lint)
 
 
 @app.command("rules")
 def rules_command(config: ConfigOpt = None) -> None:
     """List every lint rule with its level and what it finds."""
 
-    def run() -> int:
-        from toolsearch.config import load_config
+    def body() -> tuple[str, int]:
         from toolsearch.report.rule_doc import render_list
         from toolsearch.rule_settings import all_rules, settings
 
-        chosen = settings(load_config(config))
-        write(render_list(all_rules(), chosen, use_color(), terminal_width()))
-        return 0
+        chosen = settings(load_checked_config(config))
+        return render_list(all_rules(), chosen, use_color(), terminal_width()), ExitCode.OK
 
-    guarded(run)
+    run_command(body)
 
 
 @app.command("rule")
@@ -524,17 +544,15 @@ def rule_command(
 ) -> None:
     """Print one rule's documentation."""
 
-    def run() -> int:
-        from toolsearch.config import load_config
+    def body() -> tuple[str, int]:
         from toolsearch.report.rule_doc import render_doc
         from toolsearch.rule_settings import rule_by_id, settings
 
         rule = rule_by_id(rule_id)
-        chosen = settings(load_config(config))[rule.ID]
-        write(render_doc(rule, chosen, use_color(), terminal_width()))
-        return 0
+        chosen = settings(load_checked_config(config))[rule.ID]
+        return render_doc(rule, chosen, use_color(), terminal_width()), ExitCode.OK
 
-    guarded(run)
+    run_command(body)
 
 
 # --- query / eval (issue 4) ------------------------------------------------------------------
@@ -585,17 +603,17 @@ def query(
         typer.Option("--format", "-f", metavar="FORMAT", help="text, json or tool-reference."),
     ] = None,
     skip_non_catalogs: SkipOpt = False,
+    live: LiveOptions | None = None,
 ) -> None:
     """Preview what the tool search tool returns for a query."""
+    from toolsearch.commands.query import QUERY_FORMATS, run_query
+    from toolsearch.query_run import QueryOptions
 
-    def run() -> int:
-        from toolsearch.commands.query import QUERY_FORMATS, run_query
-        from toolsearch.query_run import QueryOptions
+    def prepare() -> tuple[QueryOptions, CatalogArgs]:
         from toolsearch.searchers import MODES
 
         fmt = choose(output_format, QUERY_FORMATS, "--format") or "text"
         choose(mode, MODES, "--mode")
-        cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs)
         options = QueryOptions(
             query=text,
             mode=mode,
@@ -605,11 +623,9 @@ def query(
             color=use_color(),
             width=terminal_width(),
         )
-        report, code = run_query(inputs, cfg, options)
-        write(report)
-        return code
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
-    guarded(run)
+    run_catalog_command(prepare, run_query)
 
 
 @app.command("eval")
@@ -660,12 +676,13 @@ def eval_command(
     config: ConfigOpt = None,
     target: TargetOpt = None,
     skip_non_catalogs: SkipOpt = False,
+    live: LiveOptions | None = None,
 ) -> None:
     """Measure whether search finds the right tools: recall@k, hit@5, MRR and the misses."""
+    from toolsearch.commands.eval import EVAL_FORMATS, run_eval
+    from toolsearch.eval_run import EvalOptions
 
-    def run() -> int:
-        from toolsearch.commands.eval import EVAL_FORMATS, run_eval
-        from toolsearch.eval_run import EvalOptions
+    def prepare() -> tuple[EvalOptions, CatalogArgs]:
         from toolsearch.searchers import MODES
 
         fmt = choose(output_format, EVAL_FORMATS, "--format") or "text"
@@ -685,7 +702,6 @@ def eval_command(
                     f"(toolsearch eval CASES SOURCE...), or search each tool with its own words: "
                     f"toolsearch eval --self {' '.join([str(cases), *args])}"
                 )
-        cfg, inputs = common_inputs(args, config, target, skip_non_catalogs)
         options = EvalOptions(
             cases=cases,
             self_check=self_check,
@@ -698,11 +714,9 @@ def eval_command(
             color=use_color(),
             width=terminal_width(),
         )
-        text, code = run_eval(inputs, cfg, options)
-        write(text)
-        return code
+        return options, CatalogArgs(args, config, target, skip_non_catalogs, live)
 
-    guarded(run)
+    run_catalog_command(prepare, run_eval)
 
 
 # --- recommend (issue 5) ---------------------------------------------------------------------
@@ -771,21 +785,20 @@ def recommend(
         bool, typer.Option("--all", help="List every tool, not the top 40.")
     ] = False,
     skip_non_catalogs: SkipOpt = False,
+    live: LiveOptions | None = None,
 ) -> None:
     """Choose the 3-5 tools to keep loaded, say why, and apply it (--apply, --diff)."""
+    from toolsearch.commands.recommend import (
+        RECOMMEND_FORMATS,
+        RecommendOptions,
+        check_sources,
+        run_recommend,
+    )
 
-    def run() -> int:
-        from toolsearch.commands.recommend import (
-            RECOMMEND_FORMATS,
-            RecommendOptions,
-            check_sources,
-            run_recommend,
-        )
-
+    def prepare() -> tuple[RecommendOptions, CatalogArgs]:
         fmt = choose(output_format, RECOMMEND_FORMATS, "--format") or "text"
         mode = choose(search, ("bm25", "regex"), "--search")
         check_sources(sources)
-        cfg, inputs = common_inputs(sources, config, target, skip_non_catalogs)
         options = RecommendOptions(
             fmt=fmt,
             usage=tuple(usage or ()),
@@ -802,11 +815,9 @@ def recommend(
             color=use_color(),
             width=terminal_width(),
         )
-        text, code = run_recommend(inputs, cfg, options)
-        write(text)
-        return code
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
-    guarded(run)
+    run_catalog_command(prepare, run_recommend)
 
 
 # --- snapshot (issue 7) ----------------------------------------------------------------------
@@ -829,17 +840,17 @@ def snapshot(
     output_format: Annotated[
         str | None, typer.Option("--format", "-f", metavar="FORMAT", help="text or json.")
     ] = None,
+    live: LiveOptions | None = None,
 ) -> None:
     """Save live MCP servers' tools/list results, or check them against saved ones (drift)."""
 
-    def run() -> int:
+    def body() -> tuple[str, int]:
         from toolsearch.commands.snapshot import SNAPSHOT_FORMATS, run_snapshot
         from toolsearch.snapshot_run import Mode, SnapshotOptions, preflight
 
         fmt = choose(output_format, SNAPSHOT_FORMATS, "--format") or "text"
         if (out is None) == (check is None):
             raise UsageError("snapshot needs exactly one of --out DIR or --check DIR")
-        live = live_options()
         if live is None or not live.requested:
             raise UsageError(
                 "snapshot reads live servers: give --mcp-config, --mcp-command or --mcp-url"
@@ -861,10 +872,11 @@ def snapshot(
             max_size=cfg.max_file_size,
         )
         text, code = run_snapshot(result, options)
-        write(text)
-        return code
+        if result.failures:  # --keep-going went on without a server: still exit 2
+            code = max(code, ExitCode.ERROR)
+        return text, code
 
-    guarded(run)
+    run_command(body)
 
 
 def main() -> None:

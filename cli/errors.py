@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """What a run's exit code means (README.md, "Exit codes")."""
+
+    OK = 0
+    FINDINGS = 1  # findings at --fail-on or above, or a gate failed
+    ERROR = 2  # usage, input, config or server errors (wins over 1)
+    BUG = 3  # an internal error
+    INTERRUPTED = 130  # Ctrl-C
+
 
 class ToolsearchError(Exception):
     """A problem the user can fix: bad input, usage or config. Exit code 2."""
 
-    exit_code = 2
+    exit_code = ExitCode.ERROR
 
 
 class InputError(ToolsearchError):
