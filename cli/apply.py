@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolsearch.analysis import Analysis
 from toolsearch.apply_plan import (
     FilePlan,
     always_load_meta,
@@ -204,7 +205,7 @@ def _errors(
 ) -> list[Diagnostic]:
     catalog, _ = load_catalog(list(documents), inputs.catalog.target, skip_non_catalogs=True)
     chosen = enabled(settings(config))
-    found = run(catalog, config, chosen, {d.display: d for d in documents}, model)
+    found = run(Analysis(catalog, config, model, {d.display: d for d in documents}), chosen)
     return [d for d in found if d.level is Severity.ERROR]
 
 

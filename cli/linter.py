@@ -10,6 +10,7 @@ import fnmatch
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from toolsearch.analysis import Analysis
 from toolsearch.config import Config
 from toolsearch.findings import Diagnostic, Severity, sort_key
 from toolsearch.model import Catalog
@@ -18,16 +19,13 @@ from toolsearch.rule_contract import Rule, RuleOptions
 
 
 def run(
-    catalog: Catalog,
-    config: Config,
-    enabled: Sequence[tuple[Rule, Severity, RuleOptions]],
-    documents: Mapping[str, Any] | None = None,
-    model_override: str | None = None,
+    analysis: Analysis, enabled: Sequence[tuple[Rule, Severity, RuleOptions]]
 ) -> list[Diagnostic]:
     """The enabled rules over every scope, minus ignored findings, in file order."""
+    catalog, config = analysis.catalog, analysis.config
     found: dict[tuple[str, str, str, str], Diagnostic] = {}
     for scope in catalog.scopes:
-        ctx = Context(scope, catalog, config, model_override, documents or {})
+        ctx = Context(analysis, scope)
         for rule, level, options in enabled:
             for problem in rule.check(ctx, options):
                 diagnostic = Diagnostic(

@@ -9,9 +9,8 @@ engine has already computed it (``Context.budget``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
-from toolsearch.budget import ScopeBudget, compute_budget
+from toolsearch.budget import ScopeBudget
 from toolsearch.model import Tool
 from toolsearch.rule_context import Context
 
@@ -20,13 +19,7 @@ SAMPLE = 64  # deferred tools costed before deciding whether the rest are needed
 
 def budget_of(ctx: Context, tools: Sequence[Tool]) -> ScopeBudget:
     """The budget of the scope restricted to ``tools`` (server tools and search tools kept)."""
-    part = replace(ctx.scope, tools=tuple(tools))
-    return compute_budget(
-        ctx.catalog.subset(part),
-        model_override=ctx.model_override,
-        config_model=ctx.config.model,
-        context_window=ctx.config.context_window,
-    ).scopes[0]
+    return ctx.analysis.part_budget(ctx.scope, tools)
 
 
 def loaded_budget(ctx: Context) -> ScopeBudget:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from toolsearch.analysis import Analysis
 from toolsearch.config import Config
 from toolsearch.errors import SearchInputError, ToolsearchError, UsageError
 from toolsearch.identity import find_tool, lookup
@@ -15,7 +16,6 @@ from toolsearch.searchers import (
     SELECT,
     Result,
     SearchedSet,
-    make_searcher,
     parse_query,
     searched_tools,
 )
@@ -66,6 +66,7 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
     limit = options.limit or config.search_limit or DEFAULT_LIMIT
     notes = list(inputs.notes)
     found: list[ScopeResults] = []
+    analysis = Analysis(inputs.catalog, config)
     selects = _select_per_scope(inputs, options, mode)
     for scope in inputs.catalog.scopes:
         if scope.malformed:
@@ -91,7 +92,7 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
         query = selects.get(scope.name, options.query) if selects is not None else options.query
         if not query:
             continue  # select: names no tool of this scope
-        outcome = make_searcher(mode, tools).find(query, limit)
+        outcome = analysis.searcher(mode, tools).find(query, limit)
         found.append(ScopeResults(scope, len(tools), which, outcome.results, outcome.total))
     if not found:
         raise UsageError("no tools to search: the sources hold no tool definitions")

@@ -1,13 +1,12 @@
-"""What a lint rule may read about one scope: the scope, its catalog, the config and the model
-choice, with costly views (the budget) computed once, on demand."""
+"""What a lint rule may read about one scope: a thin view of the run's ``Analysis``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from toolsearch.analysis import Analysis
 from toolsearch.config import Config
 from toolsearch.findings import Problem
 from toolsearch.model import Catalog, Location, Scope, Tool
@@ -17,46 +16,44 @@ if TYPE_CHECKING:
     from toolsearch.models import ModelInfo
 
 
-@dataclass
+@dataclass(frozen=True)
 class Context:
-    """What a rule may read about one scope; costly views are computed once, on demand."""
+    """One scope of the run's analysis, as a rule sees it."""
 
+    analysis: Analysis
     scope: Scope
-    catalog: Catalog
-    config: Config = field(default_factory=Config)
-    model_override: str | None = None
 
-    @cached_property
+    @property
+    def catalog(self) -> Catalog:
+        return self.analysis.catalog
+
+    @property
+    def config(self) -> Config:
+        return self.analysis.config
+
+    @property
+    def model_override(self) -> str | None:
+        return self.analysis.model_override
+
+    @property
+    def documents(self) -> Mapping[str, Any]:
+        return self.analysis.documents
+
+    @property
     def model_id(self) -> str | None:
-        return self.model_override or self.scope.model or self.config.model
+        return self.analysis.model_id(self.scope)
 
-    @cached_property
+    @property
     def model(self) -> ModelInfo:
-        from toolsearch.models import resolve
+        return self.analysis.model(self.scope)
 
-        return resolve(self.model_id)[0]
-
-    @cached_property
+    @property
     def budget(self) -> ScopeBudget:
-        from toolsearch.budget import compute_budget
-
-        single = self.catalog.subset(self.scope)
-        return compute_budget(
-            single,
-            model_override=self.model_override,
-            config_model=self.config.model,
-            context_window=self.config.context_window,
-        ).scopes[0]
+        return self.analysis.scope_budget(self.scope)
 
     def computed_budget(self) -> ScopeBudget | None:
-        """The full budget if a rule has already asked for it, else None (nothing computed)."""
-        found = self.__dict__.get("budget")
-        return found if found is not None else None
-
-    @cached_property
-    def tokens_by_tool(self) -> Mapping[tuple[str, str], float]:
-        """Estimated Claude tokens per (source, name)."""
-        return {(r.source, r.name): r.tokens for r in self.budget.rows}
+        """The scope's budget if something has already asked for it, else None."""
+        return self.analysis.computed_scope_budget(self.scope)
 
     def tool_problem(self, tool: Tool, message: str, pointer_suffix: str = "") -> Problem:
         """A problem located at a tool (or below it)."""
@@ -66,15 +63,5 @@ class Context:
         return Problem(message, loc, tool.name, tool.source)
 
     def locate(self, file: str, pointer: str, fallback: Location | None = None) -> Location:
-        """A location for a pointer in one of the scope's files, with its line when found."""
-        document = self.documents.get(file)
-        if document is not None:
-            line, column = document.position(pointer)
-            if line is not None:
-                return Location(file, pointer, line, column)
-        if fallback is not None:
-            found = self.catalog.resolve(fallback)
-            return Location(file, pointer, found.line, found.column)
-        return Location(file, pointer)
-
-    documents: Mapping[str, Any] = field(default_factory=dict)
+        """A place in one of the run's files, with its line when found."""
+        return self.analysis.locate(file, pointer, fallback)

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from tests.catalog_gen import request
 from tests.conftest import FIXTURES, ROOT
+from toolsearch.analysis import Analysis
 from toolsearch.app import app
 from toolsearch.config import Config, parse_config
 from toolsearch.inputs import load_inputs
@@ -207,7 +208,7 @@ def test_quality_rules_are_linear(tmp_path: Path) -> None:
             if rule.ID in QUALITY and rule.ID not in ("upfront-token-budget",):
                 if rule.ID == "tool-search-not-worth-it":
                     continue  # reads the budget, costed once per scope by the engine
-                ctx = Context(scope, inputs.catalog, Config(), None, documents)
+                ctx = Context(Analysis(inputs.catalog, Config(), None, documents), scope)
                 list(rule.check(ctx, rule.Options()))
         times.append(time.process_time() - start)
     assert times[1] < 30 * max(times[0], 0.01)  # linear: about 10x; all pairs: about 100x
@@ -279,8 +280,8 @@ def test_loaded_budget_has_the_scope_upfront(args: list[str], target: str) -> No
         sources.append(f"{name}={FIXTURES / path}" if name else str(FIXTURES / path))
     inputs = load_inputs(sources, Config(), target)  # type: ignore[arg-type]
     for scope in inputs.catalog.scopes:
-        part = loaded_budget(Context(scope, inputs.catalog))
-        full = Context(scope, inputs.catalog).budget
+        part = loaded_budget(Context(Analysis(inputs.catalog), scope))
+        full = Context(Analysis(inputs.catalog), scope).budget
         assert part.totals.upfront == full.totals.upfront
         assert part.totals.system_prompt == full.totals.system_prompt
         assert {r.name: r.tokens for r in part.rows if not r.deferred} == {
@@ -293,7 +294,7 @@ def test_large_scopes_are_sampled_then_costed_when_needed(tmp_path: Path) -> Non
     path.write_text(json.dumps(request(300)))
     inputs = load_inputs([str(path)], Config())
     (scope,) = inputs.catalog.scopes
-    ctx = Context(scope, inputs.catalog)
+    ctx = Context(Analysis(inputs.catalog), scope)
     sample, complete = sampled_budget(ctx)
     assert not complete and len(sample.rows) == 4 + SAMPLE
     assert "budget" not in vars(ctx)  # nothing costed the whole scope

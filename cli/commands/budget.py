@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from toolsearch.budget import Budget, ScopeBudget, Totals, compute_budget
+from toolsearch.analysis import Analysis
+from toolsearch.budget import Budget, ScopeBudget, Totals
 from toolsearch.budget_diff import BudgetDiff, compare, saved_output, snapshot
 from toolsearch.config import Config
 from toolsearch.inputs import Inputs, load_inputs
@@ -34,18 +35,20 @@ class BudgetOptions:
 
 def run_budget(inputs: Inputs, config: Config, options: BudgetOptions) -> tuple[str, int]:
     """Compute, gate and format; returns the report and the exit code."""
-    budget = compute_budget(
+    analysis = Analysis(
         inputs.catalog,
-        model_override=options.model,
-        config_model=config.model,
-        context_window=options.context_window or config.context_window,
-        lines=options.fmt == "json",
+        config,
+        options.model,
+        {d.display: d for d in inputs.documents},
+        options.context_window,
+        place_rows=options.fmt == "json",
     )
+    budget = analysis.budget
     notes = list(inputs.notes)
     if options.exact:
         budget = apply_exact(budget, options.exact_per_tool)
         notes.append("totals are exact (count_tokens differences); per-tool rows are estimates")
-    diff = _baseline(options, config, inputs, budget)
+    diff = _baseline(options, analysis, inputs, budget)
     located = scope_failures(budget, diff, options, config)
     failures = [message for _, message in located]
     if options.step_summary is not None:
@@ -86,7 +89,7 @@ def _scope_location(
 
 
 def _baseline(
-    options: BudgetOptions, config: Config, inputs: Inputs, budget: Budget
+    options: BudgetOptions, analysis: Analysis, inputs: Inputs, budget: Budget
 ) -> BudgetDiff | None:
     if options.baseline is None:
         if options.max_increase is not None:
@@ -95,16 +98,11 @@ def _baseline(
             raise UsageError("--max-increase needs --baseline OLD to compare with")
         return None
     path = options.baseline
+    config = analysis.config
     saved = saved_output(path, config.max_file_size) if path.is_file() else None
     if saved is None:
         old_inputs = load_inputs([str(path)], config, inputs.catalog.target)
-        old = compute_budget(
-            old_inputs.catalog,
-            model_override=options.model,
-            config_model=config.model,
-            context_window=options.context_window or config.context_window,
-        )
-        saved = snapshot(old, str(path))
+        saved = snapshot(analysis.budget_of(old_inputs.catalog), str(path))
     return compare(budget, saved)
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolsearch.analysis import Analysis
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
 from toolsearch.findings import Diagnostic, Severity, exit_code
@@ -51,7 +52,8 @@ def lint_diagnostics(inputs: Inputs, config: Config, options: LintOptions) -> li
     """Diagnostics for a run, after config levels, selections and ignores."""
     chosen = settings(config, options.select, options.ignore)
     documents = {d.display: d for d in inputs.documents}
-    return run(inputs.catalog, config, enabled(chosen), documents, options.model)
+    analysis = Analysis(inputs.catalog, config, options.model, documents)
+    return run(analysis, enabled(chosen))
 
 
 def linted_sources(inputs: Inputs) -> set[str]:

@@ -1,0 +1,117 @@
+"""One run's analysis: built once from the loaded catalog, the config and the model choice.
+
+Every command takes it. What it derives (the budget of the whole catalog or of one scope, a
+scope's model, a searcher over a set of tools, a place's line) is computed on first use and
+kept, so a rule, a report and a recommendation that ask the same question share one answer.
+A lint rule's ``Context`` is a thin view of (analysis, scope).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from toolsearch.config import Config
+from toolsearch.model import Catalog, Location, Scope, Tool
+
+if TYPE_CHECKING:
+    from toolsearch.budget import Budget, ScopeBudget
+    from toolsearch.models import ModelInfo
+    from toolsearch.searchers import Searcher
+    from toolsearch.tokens import TokenCounter
+
+
+@dataclass
+class Analysis:
+    """The catalog, config and model choice of a run, and what is derived from them."""
+
+    catalog: Catalog
+    config: Config = field(default_factory=Config)
+    model_override: str | None = None
+    documents: Mapping[str, Any] = field(default_factory=dict)
+    context_window: int | None = None
+    place_rows: bool = True  # budget rows carry their line (finding it re-reads every tool)
+    counter: TokenCounter | None = None  # the offline estimate unless one is given
+    _scope_budgets: dict[str, ScopeBudget] = field(default_factory=dict, repr=False)
+    _searchers: dict[tuple[str, tuple[int, ...]], Searcher] = field(
+        default_factory=dict, repr=False
+    )
+
+    @property
+    def window(self) -> int | None:
+        """The context window asked for: the option, else the config's."""
+        return self.context_window or self.config.context_window
+
+    def model_id(self, scope: Scope) -> str | None:
+        """--model > the request's model > the config's model (None: the default)."""
+        return self.model_override or scope.model or self.config.model
+
+    def model(self, scope: Scope) -> ModelInfo:
+        from toolsearch.models import resolve
+
+        return resolve(self.model_id(scope))[0]
+
+    @cached_property
+    def budget(self) -> Budget:
+        """The whole catalog's budget."""
+        return self.budget_of(self.catalog, self.place_rows)
+
+    def budget_of(self, catalog: Catalog, lines: bool = True) -> Budget:
+        """The budget of ``catalog`` (this catalog or a part of it) under this run's choices."""
+        from toolsearch.budget import compute_budget
+
+        return compute_budget(
+            catalog,
+            model_override=self.model_override,
+            config_model=self.config.model,
+            context_window=self.window,
+            counter=self.counter,
+            lines=lines,
+        )
+
+    def scope_budget(self, scope: Scope) -> ScopeBudget:
+        """One scope's budget: taken from the whole budget when that is known, else costed
+        alone (a lint of one scope need not cost the others)."""
+        found = self.computed_scope_budget(scope)
+        if found is None:
+            found = self.budget_of(self.catalog.subset(scope)).scopes[0]
+            self._scope_budgets[scope.name] = found
+        return found
+
+    def computed_scope_budget(self, scope: Scope) -> ScopeBudget | None:
+        """The scope's budget if something already asked for it, else None (nothing costed)."""
+        found = self._scope_budgets.get(scope.name)
+        if found is None and "budget" in self.__dict__ and self.place_rows:
+            found = next((s for s in self.budget.scopes if s.scope.name == scope.name), None)
+        return found
+
+    def part_budget(self, scope: Scope, tools: Sequence[Tool]) -> ScopeBudget:
+        """The budget of ``scope`` restricted to ``tools`` (server and search tools kept)."""
+        from dataclasses import replace
+
+        part = replace(scope, tools=tuple(tools))
+        return self.budget_of(self.catalog.subset(part)).scopes[0]
+
+    def searcher(self, mode: str, tools: Sequence[Tool]) -> Searcher:
+        """A searcher of ``mode`` over ``tools``, built once per run for the same tools."""
+        key = (mode, tuple(map(id, tools)))
+        found = self._searchers.get(key)
+        if found is None:
+            from toolsearch.searchers import make_searcher
+
+            found = self._searchers[key] = make_searcher(mode, tools)
+        return found
+
+    def locate(self, file: str, pointer: str, fallback: Location | None = None) -> Location:
+        """A place in one of the run's files, with its line and column when found."""
+        document = self.documents.get(file)
+        if document is not None:
+            line, column = document.position(pointer)
+            if line is not None:
+                return Location(file, pointer, line, column)
+        if fallback is not None:
+            found = self.catalog.resolve(fallback)
+            return Location(file, pointer, found.line, found.column)
+        return Location(file, pointer)
