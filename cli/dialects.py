@@ -175,6 +175,8 @@ def _build_scope(item: ParsedSource, by_server: dict[str, ParsedSource], target:
                 loc,
                 entry,
                 supplier.source if supplier else None,
+                supplier.document.display if supplier else None,
+                _listed_names(supplier) if supplier else (),
             )
             toolsets.append(toolset)
             if supplier is not None:
@@ -208,7 +210,14 @@ def _build_scope(item: ParsedSource, by_server: dict[str, ParsedSource], target:
         ),
         system=_system_text(request.get("system")),
         tools_location=_location(item.document, item.tools_pointer),
+        request=request,
     )
+
+
+def _listed_names(source: ParsedSource) -> tuple[str, ...]:
+    """Every tool name a source lists, whatever its entry's other fields."""
+    names = (entry.get("name") for entry in source.entries if isinstance(entry, Mapping))
+    return tuple(name for name in names if isinstance(name, str))
 
 
 def _in(source: ParsedSource, toolsets: list[McpToolset]) -> bool:

@@ -108,6 +108,32 @@ class McpToolset:
     location: Location
     raw: Mapping[str, Any]
     catalog_source: str | None = None
+    catalog_file: str | None = None  # the file of the supplying source
+    catalog_names: tuple[str, ...] = ()  # every tool name it lists, disabled ones too
+
+    @property
+    def keeps_something_loaded(self) -> bool:
+        """Whether this toolset, its catalog unknown, keeps any tool loaded: its default config
+        leaves tools enabled and loaded, or a per-tool config loads one."""
+        default = self.default_config
+        if default.get("enabled", True) is not False and default.get("defer_loading") is not True:
+            return True
+        return any(
+            isinstance(config, Mapping)
+            and config.get("defer_loading") is False
+            and config.get("enabled", True) is not False
+            for config in self.configs.values()
+        )
+
+    @property
+    def defers_something(self) -> bool:
+        """Whether this toolset defers any tool, by its default config or a per-tool one."""
+        if self.default_config.get("defer_loading") is True:
+            return True
+        return any(
+            isinstance(config, Mapping) and config.get("defer_loading") is True
+            for config in self.configs.values()
+        )
 
     @property
     def default_config(self) -> Mapping[str, Any]:
@@ -171,6 +197,7 @@ class Scope:
     implicit_search: str | None = None  # Claude Code's ToolSearch, not in any file
     tools_location: Location | None = None  # the request's or file's tools array
     notes: tuple[str, ...] = ()
+    request: Mapping[str, Any] = field(default_factory=dict)  # a request body's own fields
 
     @property
     def search_tools(self) -> tuple[ServerTool, ...]:

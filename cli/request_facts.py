@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from toolsearch.dialects import recognise
 from toolsearch.model import Location, McpToolset, Scope
 from toolsearch.models import ModelInfo, lookup
 from toolsearch.rule_context import Context
@@ -68,14 +66,8 @@ def searched_model(ctx: Context) -> ModelChoice | None:
     return ModelChoice(model_id, info, origin, where)
 
 
-def server_tool_names(ctx: Context, toolset: McpToolset) -> tuple[str, list[str]] | None:
+def server_tool_names(toolset: McpToolset) -> tuple[str, list[str]] | None:
     """The supplying file and every tool name in it (disabled tools too); None if not given."""
-    for document in ctx.documents.values():
-        if getattr(document, "source", None) != toolset.catalog_source:
-            continue
-        parsed = recognise(document)
-        if parsed is None:
-            return None
-        names = [e["name"] for e in parsed.entries if isinstance(e, Mapping) and "name" in e]
-        return document.display, [n for n in names if isinstance(n, str)]
-    return None
+    if toolset.catalog_source is None or toolset.catalog_file is None:
+        return None
+    return toolset.catalog_file, list(toolset.catalog_names)

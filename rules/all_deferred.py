@@ -34,7 +34,7 @@ Never defer the search tool, and keep the 3-5 most used tools loaded:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from toolsearch.findings import Problem
 from toolsearch.rule_context import Context
@@ -47,21 +47,8 @@ Options = NoOptions
 
 
 def _toolset_keeps_something(ctx: Context) -> bool:
-    for toolset in ctx.scope.toolsets:
-        if toolset.catalog_source is not None:
-            continue  # its tools are in scope.tools, with their deferral
-        if toolset.default_config.get("enabled", True) is not False and (
-            toolset.default_config.get("defer_loading") is not True
-        ):
-            return True
-        for config in toolset.configs.values():
-            if (
-                isinstance(config, Mapping)
-                and config.get("defer_loading") is False
-                and config.get("enabled", True) is not False
-            ):
-                return True
-    return False
+    """A toolset whose tools are not in scope.tools (its catalog unknown) keeps one loaded."""
+    return any(toolset.keeps_something_loaded for toolset in ctx.scope.unknown_toolsets)
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:

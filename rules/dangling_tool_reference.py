@@ -76,7 +76,7 @@ def disabled_tools(ctx: Context) -> dict[str, str]:
     for toolset in ctx.scope.toolsets:
         if toolset.catalog_source is None or toolset.server_name is None:
             continue
-        listed = server_tool_names(ctx, toolset)
+        listed = server_tool_names(toolset)
         for name in listed[1] if listed else ():
             if toolset.config_for(name, "enabled", True) is False:
                 found.setdefault(name, toolset.server_name)

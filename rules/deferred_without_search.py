@@ -46,7 +46,7 @@ Add a tool search tool (or stop deferring):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from toolsearch.findings import Problem
 from toolsearch.model import Scope, Tool
@@ -86,10 +86,7 @@ def _deferred_count(scope: Scope) -> tuple[int, list[str]]:
     count += sum(1 for t in scope.other_server_tools if t.deferred)
     toolsets = []
     for toolset in scope.unknown_toolsets:
-        configs = [c for c in toolset.configs.values() if isinstance(c, Mapping)]
-        if toolset.default_config.get("defer_loading") is True or any(
-            c.get("defer_loading") is True for c in configs
-        ):
+        if toolset.defers_something:
             toolsets.append(toolset.server_name or "?")
     return count, toolsets
 

@@ -175,8 +175,4 @@ def _request_value(ctx: Context, field: str) -> Any:
     scope = ctx.scope
     if field == "tool_choice":
         return scope.tool_choice if scope.tool_choice is not None else _ABSENT
-    document = ctx.documents.get(scope.files[0]) if scope.files else None
-    data = getattr(document, "data", None)
-    if isinstance(data, Mapping) and field in data:
-        return data[field]
-    return _ABSENT
+    return scope.request.get(field, _ABSENT)

@@ -63,7 +63,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for toolset in ctx.scope.toolsets:
         if toolset.catalog_source is None or not toolset.configs:
             continue
-        found = server_tool_names(ctx, toolset)
+        found = server_tool_names(toolset)
         if found is None:
             continue
         file, names = found
