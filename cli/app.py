@@ -6,7 +6,7 @@ import functools
 import inspect
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
@@ -278,8 +278,9 @@ def terminal_width() -> int | None:
         return None
 
 
-def choose(value: str | None, allowed: tuple[str, ...], option: str) -> str | None:
+def choose(value: str | None, choices: Iterable[str], option: str) -> str | None:
     """Validate a choice option, suggesting the closest valid value."""
+    allowed = tuple(choices)
     if value is None or value in allowed:
         return value
     from toolsearch.config import suggest
@@ -349,9 +350,6 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
     return Loaded(config, inputs, bool(result.failures))
 
 
-BUDGET_FORMATS = ("text", "json", "markdown", "github")
-
-
 @app.command()
 @live_sources
 def budget(
@@ -414,7 +412,8 @@ def budget(
     live: LiveOptions | None = None,
 ) -> None:
     """Estimate the token cost of every tool, of what stays loaded and of what is deferred."""
-    from toolsearch.commands.budget import BudgetOptions, run_budget
+    from toolsearch.budget_run import BudgetOptions
+    from toolsearch.commands.budget import BUDGET_FORMATS, run_budget
 
     def prepare() -> tuple[BudgetOptions, CatalogArgs]:
         from toolsearch import ci
@@ -497,7 +496,8 @@ def lint(
     live: LiveOptions | None = None,
 ) -> None:
     """Find requests the API would reject and what makes tool search work badly."""
-    from toolsearch.commands.lint import LINT_FORMATS, LintOptions, run_lint
+    from toolsearch.commands.lint import LINT_FORMATS, run_lint
+    from toolsearch.lint_run import LintOptions
 
     def prepare() -> tuple[LintOptions, CatalogArgs]:
         from toolsearch import ci
@@ -788,12 +788,8 @@ def recommend(
     live: LiveOptions | None = None,
 ) -> None:
     """Choose the 3-5 tools to keep loaded, say why, and apply it (--apply, --diff)."""
-    from toolsearch.commands.recommend import (
-        RECOMMEND_FORMATS,
-        RecommendOptions,
-        check_sources,
-        run_recommend,
-    )
+    from toolsearch.commands.recommend import RECOMMEND_FORMATS, run_recommend
+    from toolsearch.recommend_run import RecommendOptions, check_sources
 
     def prepare() -> tuple[RecommendOptions, CatalogArgs]:
         fmt = choose(output_format, RECOMMEND_FORMATS, "--format") or "text"

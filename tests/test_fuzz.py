@@ -203,12 +203,12 @@ def test_mutated_real_catalogs(seed: int, replacement: Any, which: int, tmp_path
 def test_internal_error_says_how_to_report(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import toolsearch.commands.budget as budget_command
+    import toolsearch.budget as budget_module
 
     def explode(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(budget_command, "compute_budget", explode)
+    monkeypatch.setattr(budget_module, "compute_budget", explode)
     result = runner.invoke(
         app, ["budget", str(Path(__file__).parent.parent / "fixtures" / "example" / "github.json")]
     )

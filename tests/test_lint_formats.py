@@ -149,7 +149,7 @@ def test_sarif_logical_location_names_the_tool() -> None:
         "get_weather",
         "weather",
     )
-    log = json.loads(lint_sarif.render([finding], RULES, ["a note"], baseline=True))
+    log = json.loads(lint_sarif.sarif([finding], RULES, ["a note"], baseline=True))
     assert list(sarif_validator().iter_errors(log)) == []
     result = log["runs"][0]["results"][0]
     assert result["level"] == "warning" and result["baselineState"] == "new"
@@ -301,15 +301,16 @@ def test_unknown_format_suggests(runner: CliRunner, catalogs: Path) -> None:
 
 
 def test_text_keeps_a_gap_after_long_line_and_column_numbers() -> None:
+    from toolsearch.lint_run import LintReport
+    from toolsearch.render_settings import RenderSettings
     from toolsearch.report import lint_text
 
     def at(line: int, column: int) -> Diagnostic:
         where = Location("big.json", "/tools/0", line, column)
         return Diagnostic("short-description", Severity.WARNING, "too short", where, "big")
 
-    out = lint_text.render(
-        [at(7, 1), at(108924, 19), at(1, 1217952)], [], ["big.json"], 3, False, 200
-    )
+    found = [at(7, 1), at(108924, 19), at(1, 1217952)]
+    out = lint_text.render(LintReport(found, [], ["big.json"], 3), RenderSettings(width=200))
     lines = [line.strip() for line in out.splitlines()[1:4]]
     assert lines[0].startswith("7:1") and "108924:19 " in lines[1] and "1:1217952 " in lines[2]
     assert all(line.split()[1] == "warning" for line in lines)

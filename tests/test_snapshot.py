@@ -218,6 +218,7 @@ def test_keep_going_still_writes_the_others_and_exits_2(runner: CliRunner, in_tm
 
 
 def test_text_report_of_fields_that_appear_or_disappear() -> None:
+    from toolsearch.render_settings import RenderSettings
     from toolsearch.report import snapshot_text
     from toolsearch.snapshot_run import ServerOutcome, SnapshotRun
 
@@ -228,7 +229,7 @@ def test_text_report_of_fields_that_appear_or_disappear() -> None:
     run_ = SnapshotRun(
         "check", "snaps", (ServerOutcome("s", "snaps/s.json", 2, "drift", drift),), (), ()
     )
-    assert snapshot_text.render(run_, color=False, width=None).splitlines() == [
+    assert snapshot_text.render(run_, RenderSettings()).splitlines() == [
         "snaps/s.json: 0 added, 0 removed, 2 changed",
         "  ~ a: annotations, description",
         "      annotations: removed",

@@ -6,8 +6,9 @@ from toolsearch.config import Config
 from toolsearch.errors import UsageError
 from toolsearch.eval_run import EvalOptions, evaluate
 from toolsearch.inputs import Inputs
+from toolsearch.render_settings import RenderSettings, Reporter, reporter
 
-EVAL_FORMATS = ("text", "json")
+EVAL_FORMATS: dict[str, Reporter] = {"text": reporter("eval_text"), "json": reporter("eval_json")}
 
 
 def check_options(options: EvalOptions) -> None:
@@ -21,12 +22,5 @@ def run_eval(inputs: Inputs, config: Config, options: EvalOptions) -> tuple[str,
     """Evaluate and format; exit 1 when a mode's recall@K is below --min-recall."""
     check_options(options)
     report = evaluate(inputs, options)
-    if options.fmt == "json":
-        from toolsearch.report import eval_json
-
-        text = eval_json.render(report)
-    else:
-        from toolsearch.report import eval_text
-
-        text = eval_text.render(report, options.misses_shown, options.color, options.width)
-    return text, 1 if report.failures else 0
+    settings = RenderSettings(options.color, options.width, misses_shown=options.misses_shown)
+    return EVAL_FORMATS[options.fmt](report, settings), 1 if report.failures else 0

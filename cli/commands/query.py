@@ -6,28 +6,23 @@ from toolsearch.config import Config
 from toolsearch.errors import UsageError
 from toolsearch.inputs import Inputs
 from toolsearch.query_run import QueryOptions, search_scopes
+from toolsearch.render_settings import RenderSettings, Reporter, reporter
 
-QUERY_FORMATS = ("text", "json", "tool-reference")
+QUERY_FORMATS: dict[str, Reporter] = {
+    "text": reporter("query_text"),
+    "json": reporter("query_json"),
+    "tool-reference": reporter("query_json", "render_tool_references"),
+}
 
 
 def run_query(inputs: Inputs, config: Config, options: QueryOptions) -> tuple[str, int]:
     """Search and format; returns the report and the exit code (0, also with no results)."""
     report = search_scopes(inputs, options, config)
-    if options.fmt == "json":
-        from toolsearch.report import query_json
-
-        return query_json.render(report), 0
-    if options.fmt == "tool-reference":
-        from toolsearch.report import query_json
-
-        if len(report.scopes) > 1:
-            names = ", ".join(s.scope.name for s in report.scopes)
-            raise UsageError(
-                f"--format tool-reference prints one request's tool_result, but the sources form "
-                f"{len(report.scopes)} scopes ({names}); search one request at a time"
-            )
-
-        return query_json.render_tool_references(report), 0
-    from toolsearch.report import query_text
-
-    return query_text.render(report, options.color, options.width), 0
+    if options.fmt == "tool-reference" and len(report.scopes) > 1:
+        names = ", ".join(s.scope.name for s in report.scopes)
+        raise UsageError(
+            f"--format tool-reference prints one request's tool_result, but the sources form "
+            f"{len(report.scopes)} scopes ({names}); search one request at a time"
+        )
+    settings = RenderSettings(options.color, options.width)
+    return QUERY_FORMATS[options.fmt](report, settings), 0

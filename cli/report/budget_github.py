@@ -6,24 +6,19 @@ request shows it where the cost is declared.
 
 from __future__ import annotations
 
-from toolsearch.budget import Budget
-from toolsearch.budget_diff import BudgetDiff
+from dataclasses import replace
+
+from toolsearch.budget_run import BudgetReport
 from toolsearch.findings import Severity
-from toolsearch.model import Location
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report import budget_text
 from toolsearch.report.workflow import annotation
 
 TITLE = "toolsearch budget"
 
 
-def render(
-    budget: Budget,
-    diff: BudgetDiff | None,
-    notes: list[str],
-    failures: list[tuple[Location | None, str]],
-    width: int | None,
-    show_all: bool,
-) -> str:
-    text = budget_text.render(budget, diff, notes, [], False, width, show_all)
-    lines = [annotation(Severity.ERROR, message, where, TITLE) for where, message in failures]
+def render(report: BudgetReport, settings: RenderSettings) -> str:
+    plain = RenderSettings(color=False, width=settings.width, show_all=settings.show_all)
+    text = budget_text.render(replace(report, failures=[]), plain)
+    lines = [annotation(Severity.ERROR, text, where, TITLE) for where, text in report.located]
     return text + "".join(line + "\n" for line in lines)

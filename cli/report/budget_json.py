@@ -7,6 +7,8 @@ from typing import Any
 
 from toolsearch.budget import Budget, Row, Totals
 from toolsearch.budget_diff import BudgetDiff, diff_as_dict
+from toolsearch.budget_run import BudgetReport
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.jsonout import dumps
 
 
@@ -75,5 +77,6 @@ def budget_document(
     return document
 
 
-def render(budget: Budget, diff: BudgetDiff | None, notes: list[str], failures: list[str]) -> str:
+def render(report: BudgetReport, settings: RenderSettings) -> str:
+    budget, diff, notes, failures = report.budget, report.diff, report.notes, report.failures
     return dumps(budget_document(budget, diff, notes, failures))

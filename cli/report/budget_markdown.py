@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from toolsearch.budget import Budget
-from toolsearch.budget_diff import BudgetDiff
+from toolsearch.budget_run import BudgetReport
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.markdown import cell
 
 TOP_ROWS = 20
 
 
-def render(budget: Budget, diff: BudgetDiff | None, notes: list[str], failures: list[str]) -> str:
+def render(report: BudgetReport, settings: RenderSettings) -> str:
+    budget, diff, notes, failures = report.budget, report.diff, report.notes, report.failures
     lines = ["## toolsearch budget", ""]
     lines += [
         "| scope | model | tools | upfront | all loaded | saved | context |",

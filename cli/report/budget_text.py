@@ -8,8 +8,10 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from toolsearch.budget import Budget, ScopeBudget
+from toolsearch.budget import ScopeBudget
 from toolsearch.budget_diff import BudgetDiff
+from toolsearch.budget_run import BudgetReport
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.console import render as render_console
 from toolsearch.report.phrases import count_of
 from toolsearch.sanitize import one_line
@@ -142,15 +144,9 @@ def _diff_parts(diff: BudgetDiff) -> list[Any]:
     return parts
 
 
-def render(
-    budget: Budget,
-    diff: BudgetDiff | None,
-    notes: list[str],
-    failures: list[str],
-    color: bool,
-    width: int | None,
-    show_all: bool,
-) -> str:
+def render(report: BudgetReport, settings: RenderSettings) -> str:
+    budget, diff, notes, failures = report.budget, report.diff, report.notes, report.failures
+    color, width, show_all = settings.color, settings.width, settings.show_all
     parts: list[Any] = []
     for index, scope in enumerate(budget.scopes):
         if index:

@@ -7,6 +7,7 @@ from typing import Any
 from toolsearch.eval_run import EvalReport
 from toolsearch.evaluation import Metrics, Outcome
 from toolsearch.identity import display_name
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.jsonout import dumps
 
 
@@ -35,7 +36,7 @@ def miss_dict(outcome: Outcome, at: int, ambiguous: frozenset[str]) -> dict[str,
     }
 
 
-def render(report: EvalReport) -> str:
+def render(report: EvalReport, settings: RenderSettings) -> str:
     document = {
         "schema_version": 1,
         "cases": report.cases,

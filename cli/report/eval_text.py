@@ -10,6 +10,7 @@ from rich.text import Text
 from toolsearch.eval_run import EvalReport
 from toolsearch.evaluation import Outcome
 from toolsearch.identity import display_name
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.console import render as render_console
 from toolsearch.report.phrases import count_of
 from toolsearch.sanitize import one_line
@@ -42,7 +43,8 @@ def _miss(outcome: Outcome, at: int, ambiguous: frozenset[str]) -> list[Any]:
     return lines
 
 
-def render(report: EvalReport, misses_shown: int, color: bool, width: int | None) -> str:
+def render(report: EvalReport, settings: RenderSettings) -> str:
+    misses_shown, color, width = settings.misses_shown, settings.color, settings.width
     parts: list[Any] = []
     if report.self_check:
         what = (

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 
-from toolsearch.findings import Diagnostic, Severity
+from toolsearch.findings import Severity
 from toolsearch.fingerprint import fingerprints
+from toolsearch.lint_run import LintReport
+from toolsearch.render_settings import RenderSettings
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
 
 
-def render(diagnostics: list[Diagnostic]) -> str:
+def render(report: LintReport, settings: RenderSettings) -> str:
+    diagnostics = report.diagnostics
     issues = [
         {
             "description": d.message,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from toolsearch.findings import Diagnostic, summary
+from toolsearch.lint_run import LintReport
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.jsonout import dumps
 
 
@@ -23,13 +25,9 @@ def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
     }
 
 
-def render(
-    diagnostics: list[Diagnostic],
-    notes: list[str],
-    files: list[str],
-    tools: int,
-    baseline: dict[str, Any] | None = None,
-) -> str:
+def render(report: LintReport, settings: RenderSettings) -> str:
+    diagnostics, notes, files, tools = report.diagnostics, report.notes, report.files, report.tools
+    baseline = report.baseline
     """The document; with a baseline, ``diagnostics`` are the new findings only."""
     document: dict[str, Any] = {
         "schema_version": 1,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from toolsearch.findings import Diagnostic
+from toolsearch.lint_run import LintReport
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.lint_summary import summary_line
 from toolsearch.report.markdown import cell
 
@@ -21,7 +23,8 @@ def _place(d: Diagnostic) -> str:
     return place
 
 
-def render(diagnostics: list[Diagnostic], notes: list[str], files: list[str], tools: int) -> str:
+def render(report: LintReport, settings: RenderSettings) -> str:
+    diagnostics, notes, files, tools = report.diagnostics, report.notes, report.files, report.tools
     lines = ["## toolsearch lint", ""]
     headline = summary_line(diagnostics, files, tools)
     lines.append(f"**{headline}**" if diagnostics else headline)

@@ -12,6 +12,8 @@ from urllib.parse import quote
 from toolsearch import __version__
 from toolsearch.findings import Diagnostic, Severity
 from toolsearch.fingerprint import fingerprints
+from toolsearch.lint_run import LintReport
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.workflow import STDIN
 from toolsearch.rule_contract import Rule
 
@@ -84,7 +86,13 @@ def _result(
     return result
 
 
-def render(
+def render(report: LintReport, settings: RenderSettings) -> str:
+    from toolsearch.rule_settings import all_rules
+
+    return sarif(report.diagnostics, all_rules(), report.notes, report.baseline is not None)
+
+
+def sarif(
     diagnostics: list[Diagnostic],
     rules: Sequence[Rule],
     notes: Sequence[str],

@@ -7,7 +7,9 @@ from typing import Any
 
 from rich.text import Text
 
-from toolsearch.findings import Diagnostic, Severity
+from toolsearch.findings import Severity
+from toolsearch.lint_run import LintReport
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.console import render as render_console
 from toolsearch.report.lint_summary import summary_line
 from toolsearch.sanitize import one_line
@@ -15,14 +17,9 @@ from toolsearch.sanitize import one_line
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "blue"}
 
 
-def render(
-    diagnostics: list[Diagnostic],
-    notes: list[str],
-    files: list[str],
-    tools: int,
-    color: bool,
-    width: int | None,
-) -> str:
+def render(report: LintReport, settings: RenderSettings) -> str:
+    diagnostics, notes, files, tools = report.diagnostics, report.notes, report.files, report.tools
+    color, width = settings.color, settings.width
     parts: list[Any] = []
     for file, group in groupby(diagnostics, key=lambda d: d.file):
         parts.append(Text(one_line(file), style="bold underline"))

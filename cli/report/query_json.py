@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolsearch.query_run import QueryReport
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.jsonout import dumps
 from toolsearch.searchers import Result, tool_references
 
@@ -23,7 +24,7 @@ def result_dict(result: Result) -> dict[str, Any]:
     return item
 
 
-def render(report: QueryReport) -> str:
+def render(report: QueryReport, settings: RenderSettings) -> str:
     sets = {s.searched_set for s in report.scopes}
     document = {
         "schema_version": 1,
@@ -47,6 +48,6 @@ def render(report: QueryReport) -> str:
     return dumps(document)
 
 
-def render_tool_references(report: QueryReport) -> str:
+def render_tool_references(report: QueryReport, settings: RenderSettings) -> str:
     """The ``content`` of the ``tool_result`` a client-side search tool returns (facts §2.6)."""
     return dumps(tool_references(report.results))

@@ -9,6 +9,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from toolsearch.query_run import QueryReport, ScopeResults
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.console import render as render_console
 from toolsearch.sanitize import one_line
 from toolsearch.searchers import Result
@@ -113,7 +114,8 @@ def _scope_parts(scope_results: ScopeResults, report: QueryReport, width: int | 
     return parts
 
 
-def render(report: QueryReport, color: bool, width: int | None) -> str:
+def render(report: QueryReport, settings: RenderSettings) -> str:
+    color, width = settings.color, settings.width
     parts: list[Any] = []
     for index, scope_results in enumerate(report.scopes):
         if index:

@@ -7,6 +7,8 @@ from typing import Any
 
 from toolsearch.apply import Outcome
 from toolsearch.recommend import Ranked, Recommendation, ScopeChoice
+from toolsearch.recommend_run import RecommendReport
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.jsonout import dumps
 from toolsearch.usage import UsageReport
 
@@ -107,5 +109,11 @@ def document(
     }
 
 
-def render(chosen: Recommendation, outcome: Outcome, notes: list[str], with_diff: bool) -> str:
+def render(report: RecommendReport, settings: RenderSettings) -> str:
+    chosen, outcome, notes, with_diff = (
+        report.chosen,
+        report.outcome,
+        report.notes,
+        report.with_diff,
+    )
     return dumps(document(chosen, outcome, notes, with_diff))

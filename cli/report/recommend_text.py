@@ -9,8 +9,10 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from toolsearch.apply import Advice, Outcome
-from toolsearch.recommend import Recommendation, ScopeChoice
+from toolsearch.apply import Advice
+from toolsearch.recommend import ScopeChoice
+from toolsearch.recommend_run import RecommendReport
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.console import render as render_console
 from toolsearch.report.phrases import count_of
 from toolsearch.sanitize import clean, one_line
@@ -143,15 +145,14 @@ def _advice_parts(advice: Advice) -> list[Any]:
     return parts
 
 
-def render(
-    chosen: Recommendation,
-    outcome: Outcome,
-    notes: list[str],
-    with_diff: bool,
-    color: bool,
-    width: int | None,
-    show_all: bool,
-) -> str:
+def render(report: RecommendReport, settings: RenderSettings) -> str:
+    chosen, outcome, notes, with_diff = (
+        report.chosen,
+        report.outcome,
+        report.notes,
+        report.with_diff,
+    )
+    color, width, show_all = settings.color, settings.width, settings.show_all
     parts: list[Any] = []
     for index, choice in enumerate(chosen.scopes):
         if index:

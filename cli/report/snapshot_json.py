@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.jsonout import dumps
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def _server(outcome: ServerOutcome) -> dict[str, Any]:
     }
 
 
-def render(run: SnapshotRun) -> str:
+def render(run: SnapshotRun, settings: RenderSettings) -> str:
     document = {
         "schema_version": 1,
         "mode": run.mode,

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from toolsearch.render_settings import RenderSettings
 from toolsearch.report.console import render as render_console
 from toolsearch.sanitize import escape_unsafe, one_line
 from toolsearch.snapshot import changed_paths
@@ -22,7 +23,8 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def render(run: SnapshotRun, color: bool, width: int | None) -> str:
+def render(run: SnapshotRun, settings: RenderSettings) -> str:
+    color, width = settings.color, settings.width
     parts: list[Any] = []
     for outcome in run.outcomes:
         parts.append(_headline(outcome))
