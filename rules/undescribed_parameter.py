@@ -41,7 +41,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toolsearch.linter import Context, Problem
-from toolsearch.parameters import parameters
+from toolsearch.parameters import all_described, parameters
 from toolsearch.places import field_pointer
 
 ID = "undescribed-parameter"
@@ -53,6 +53,8 @@ SHOWN = 5
 
 def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
+        if all_described(tool.input_schema):
+            continue
         found = list(parameters(tool.input_schema, nested=bool(options["nested"])))
         missing = [p for p in found if p.description is None]
         if not missing:
