@@ -38,6 +38,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toolsearch.linter import Context, Problem
+from toolsearch.plain_schema import plainly_valid
 from toolsearch.schema_check import compile_schema, root_type_issue, schema_pointer
 from toolsearch.tool_names import quoted
 
@@ -61,6 +62,8 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Problem]:
                 '"type": "object" with "properties"',
                 base + root.pointer,
             )
+        if plainly_valid(schema):
+            continue
         compiled = compile_schema(schema)
         if compiled.issue is None:
             continue
