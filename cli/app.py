@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import inspect
 import os
 import sys
@@ -877,4 +878,8 @@ def snapshot(
 
 def main() -> None:
     """Console-script entry point."""
+    # A run is short and keeps what it loads to the end: the cycle collector's passes over a
+    # large catalog cost 5-24% of the run and free next to nothing (peak memory unchanged).
+    # Only here: the tests and the library call ``app`` with the collector on.
+    gc.disable()
     app()

@@ -25,6 +25,7 @@ NAME_WEIGHT = 3  # name terms count three times: the name says most about a tool
 
 Posting = tuple[list[int], list[int]]  # document ids and the term's count in each
 VECTOR_FROM = 200  # documents: from here numpy scores faster than a Python loop
+DENSE_FROM = 8  # a term in at least 1/8 of the documents adds a whole row of scores
 
 
 class SparseBM25:
@@ -65,6 +66,11 @@ class SparseBM25:
 
     def _idf(self, df: int) -> float:
         return math.log(1 + (self.corpus_size - df + 0.5) / (df + 0.5))
+
+    def index_all(self) -> None:
+        """Index every term now: for runs of many queries (the lazy scan per term would cost
+        more than the whole index)."""
+        self._index_all()
 
     def _index_all(self) -> None:
         if self._complete:
@@ -186,12 +192,23 @@ class SparseBM25:
                 posting = self._posting(term)
                 if not posting or not posting[0]:
                     continue
-                ids, tfs = np.asarray(posting[0], dtype=np.intp), np.asarray(posting[1], float)
-                idf = self._idf(len(ids))
-                found = (ids, idf * (tfs * (self.k1 + 1) / (tfs + norm[ids])))
+                docs = np.asarray(posting[0], dtype=np.intp)
+                tfs = np.asarray(posting[1], float)
+                part = self._idf(len(docs)) * (tfs * (self.k1 + 1) / (tfs + norm[docs]))
+                if len(docs) * DENSE_FROM >= self.corpus_size:
+                    # a common term: adding a whole row is faster than a scatter, and adding
+                    # 0.0 elsewhere leaves those scores as they were (the same floats)
+                    dense = np.zeros(self.corpus_size)
+                    dense[docs] = part
+                    found = (None, dense)
+                else:
+                    found = (docs, part)
                 self._arrays[term] = found  # the term's share of each score, computed once
             ids, share = found
-            score[ids] += share
+            if ids is None:
+                score += share
+            else:
+                score[ids] += share
         return score
 
 

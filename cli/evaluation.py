@@ -14,9 +14,15 @@ from dataclasses import dataclass, field
 
 from toolsearch.cases import Case
 from toolsearch.errors import SearchInputError, UsageError
-from toolsearch.identity import find_tool
+from toolsearch.identity import ToolIndex
 from toolsearch.model import Catalog, Scope, Tool
-from toolsearch.searchers import MAX_QUERY, Searcher, make_searcher, searched_tools
+from toolsearch.searchers import (
+    MAX_QUERY,
+    BM25Searcher,
+    Searcher,
+    make_searcher,
+    searched_tools,
+)
 from toolsearch.terms import words
 
 KS = (1, 3, 5, 10)
@@ -78,18 +84,24 @@ class Evaluator:
     _searchers: dict[tuple[str, str], Searcher] = field(default_factory=dict)
     _positions: dict[str, dict[int, int]] = field(default_factory=dict)  # id(tool) -> position
     _found: dict[str, Tool] = field(default_factory=dict)
+    _index: ToolIndex | None = None
 
     def searcher(self, scope: Scope, mode: str) -> Searcher:
         key = (scope.name, mode)
         if key not in self._searchers:
             tools, _ = searched_tools(scope, self.all_tools)
-            self._searchers[key] = make_searcher(mode, tools)
+            searcher = make_searcher(mode, tools)
+            if isinstance(searcher, BM25Searcher):
+                searcher.prepare_many()  # an evaluation runs many queries
+            self._searchers[key] = searcher
             self._positions[scope.name] = {id(t): i for i, t in enumerate(tools)}
         return self._searchers[key]
 
     def _tool(self, ident: str, case: Case) -> Tool:
         if ident not in self._found:
-            self._found[ident] = find_tool(self.catalog.tools, ident, f"{case.where} ({case.id})")
+            if self._index is None:
+                self._index = ToolIndex(self.catalog.tools)
+            self._found[ident] = self._index.find(ident, f"{case.where} ({case.id})")
         return self._found[ident]
 
     def scope_of(self, case: Case) -> tuple[Scope, tuple[Tool, ...]]:

@@ -21,6 +21,10 @@ def lookup(tools: Sequence[Tool], ident: str, where: str = "") -> Tool | None:
             if tool.source == source and tool.name == name:
                 return tool
     matches = [t for t in tools if t.name == ident] or [t for t in tools if t.sent_name == ident]
+    return _one(matches, ident, where)
+
+
+def _one(matches: Sequence[Tool], ident: str, where: str) -> Tool | None:
     if len({t.key for t in matches}) > 1:
         prefix = f"{where}: " if where else ""
         candidates = ", ".join(sorted({t.key for t in matches}))
@@ -28,6 +32,30 @@ def lookup(tools: Sequence[Tool], ident: str, where: str = "") -> Tool | None:
             f"{prefix}tool name {ident!r} is ambiguous: {candidates}; write source/name"
         )
     return matches[0] if matches else None
+
+
+class ToolIndex:
+    """``lookup`` and ``find_tool`` by dictionary: the same answers, without a scan per name."""
+
+    def __init__(self, tools: Sequence[Tool]) -> None:
+        self.tools = tools
+        self._pairs: dict[tuple[str, str], Tool] = {}
+        self._names: dict[str, list[Tool]] = {}
+        self._sent: dict[str, list[Tool]] = {}
+        for tool in tools:
+            self._pairs.setdefault((tool.source, tool.name), tool)
+            self._names.setdefault(tool.name, []).append(tool)
+            self._sent.setdefault(tool.sent_name, []).append(tool)
+
+    def lookup(self, ident: str, where: str = "") -> Tool | None:
+        source, slash, name = ident.rpartition("/")
+        if slash and (source, name) in self._pairs:
+            return self._pairs[source, name]
+        return _one(self._names.get(ident) or self._sent.get(ident, []), ident, where)
+
+    def find(self, ident: str, where: str = "") -> Tool:
+        found = self.lookup(ident, where)
+        return found if found is not None else find_tool(self.tools, ident, where)
 
 
 def find_tool(tools: Sequence[Tool], ident: str, where: str = "") -> Tool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import math
 import re
 from typing import Any, Protocol
 
@@ -40,14 +41,45 @@ def pointer_key(pointer: str) -> tuple[tuple[int, str], ...]:
 
 
 class LineIndex:
-    """Turns character offsets into 1-based line and column numbers."""
+    """Turns character offsets into 1-based line and column numbers.
+
+    A few look-ups count newlines from the nearest offset already looked up (reports ask in
+    file order, so a run reads the text about once); past ``FULL_AFTER`` look-ups every line
+    start is found, once.
+    """
+
+    FULL_AFTER = 256
 
     def __init__(self, text: str) -> None:
-        self._starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self._text = text
+        self._starts: list[int] | None = None
+        self._known: list[tuple[int, int, int]] = [(0, 1, 0)]  # (offset, line, line start)
 
     def line_column(self, offset: int) -> tuple[int, int]:
-        line = bisect.bisect_right(self._starts, offset)
-        return line, offset - self._starts[line - 1] + 1
+        if self._starts is None and len(self._known) > self.FULL_AFTER:
+            self._starts = [0] + [m.end() for m in re.finditer("\n", self._text)]
+        if self._starts is not None:
+            line = bisect.bisect_right(self._starts, offset)
+            return line, offset - self._starts[line - 1] + 1
+        at = bisect.bisect_right(self._known, (offset, math.inf)) - 1
+        base, line, start = self._known[at]
+        newlines = self._text.count("\n", base, offset)
+        if newlines:
+            line += newlines
+            start = self._text.rfind("\n", base, offset) + 1
+        self._known.insert(at + 1, (offset, line, start))
+        return line, offset - start + 1
+
+
+class _Members:
+    """The members of one container found so far, and where to go on reading it."""
+
+    __slots__ = ("index", "next", "offsets")
+
+    def __init__(self, start: int) -> None:
+        self.offsets: dict[str, int] = {}
+        self.next = start  # where the next member starts; -1 once the container is read
+        self.index = 0  # the next array position
 
 
 class JsonLocator:
@@ -56,7 +88,7 @@ class JsonLocator:
     def __init__(self, text: str) -> None:
         self._text = text
         self._lines: LineIndex | None = None
-        self._members: dict[int, dict[str, int]] = {}
+        self._members: dict[int, _Members] = {}
 
     def position(self, pointer: str) -> tuple[int, int] | None:
         offset = self.offset(pointer)
@@ -70,29 +102,62 @@ class JsonLocator:
         try:
             at = _WS.match(self._text, 0).end()  # type: ignore[union-attr]
             for token in split_pointer(pointer):
-                members = self._members.get(at)
-                if members is None:
-                    members, _end = self._index(at, eager=True)
-                if token not in members:
+                found = self._member(at, token)
+                if found is None:
                     return None
-                at = members[token]
+                at = found
             return at
         except (ValueError, IndexError):
             return None
 
-    def _index(self, at: int, eager: bool) -> tuple[dict[str, int], int]:
-        """Offsets of the members of the container at ``at``, and the offset after it.
+    def _member(self, at: int, token: str) -> int | None:
+        """Where member ``token`` of the container at ``at`` starts; the container is read only
+        as far as that member (``/model`` of a request needs none of its tools)."""
+        members = self._members.get(at)
+        if members is None:
+            if self._text[at] not in "[{":
+                return None
+            members = _Members(_WS.match(self._text, at + 1).end())  # type: ignore[union-attr]
+            self._members[at] = members
+        while token not in members.offsets and members.next >= 0:
+            self._read_member(at, members)
+        return members.offsets.get(token)
 
-        With ``eager``, member containers are indexed on the way (not eagerly below them), so
-        the root and its arrays (``/tools``) cost one pass over the text, not one per level.
-        """
+    def _read_member(self, at: int, members: _Members) -> None:
+        """Record the next member of the container at ``at``, indexing a member container on the
+        way (one level), so that a later look-up below it costs no second pass."""
         text = self._text
         opener = text[at]
-        members: dict[str, int] = {}
-        if opener not in "[{":
-            _value, end = _DECODER.raw_decode(text, at)
-            return members, end
+        pos = members.next
+        if pos >= len(text) or text[pos] == ("]" if opener == "[" else "}"):
+            members.next = -1
+            return
+        if opener == "{":
+            key, pos = _DECODER.raw_decode(text, pos)
+            pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]  # past ':'
+            name = str(key)
+        else:
+            name = str(members.index)
+            members.index += 1
+        members.offsets[name] = pos
+        if text[pos] in "[{" and pos not in self._members:
+            pos = self._index(pos)
+        else:
+            _value, pos = _DECODER.raw_decode(text, pos)
+        pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+        if pos < len(text) and text[pos] == ",":
+            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+        members.next = pos
+
+    def _index(self, at: int) -> int:
+        """Index every member of the container at ``at`` (their values skipped at C speed), and
+        return the offset after it."""
+        text = self._text
+        opener = text[at]
         closer = "]" if opener == "[" else "}"
+        members = _Members(-1)
+        offsets = members.offsets
         pos = _WS.match(text, at + 1).end()  # type: ignore[union-attr]
         index = 0
         while pos < len(text) and text[pos] != closer:
@@ -100,20 +165,16 @@ class JsonLocator:
                 key, pos = _DECODER.raw_decode(text, pos)
                 pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
                 pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]  # past ':'
-                name = str(key)
+                offsets[str(key)] = pos
             else:
-                name = str(index)
+                offsets[str(index)] = pos
                 index += 1
-            members[name] = pos
-            if eager and text[pos] in "[{":
-                _inner, pos = self._index(pos, eager=False)
-            else:
-                _value, pos = _DECODER.raw_decode(text, pos)
+            _value, pos = _DECODER.raw_decode(text, pos)
             pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
             if pos < len(text) and text[pos] == ",":
                 pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
         self._members[at] = members
-        return members, pos + 1
+        return pos + 1
 
 
 class YamlLocator:

@@ -51,7 +51,9 @@ def find_matches(
     frequency: Counter[str] = Counter()
     for found in word_sets:
         frequency.update(found)
-    rank = {word: (count, word) for word, count in frequency.items()}.__getitem__
+    # rarest first, ties by the word: one int per word sorts faster than (count, word) pairs
+    order = sorted(frequency, key=lambda word: (frequency[word], word))
+    rank = {word: position for position, word in enumerate(order)}.__getitem__
     matches: list[Match] = []
     first_of: dict[str, int] = {}
     buckets: dict[str, list[int]] = {}

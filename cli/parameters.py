@@ -15,6 +15,8 @@ from toolsearch.locate import split_pointer
 MAX_DEPTH = 16
 _BRANCHES = ("anyOf", "oneOf", "allOf")
 _CHILD_KEYS = frozenset({"properties", "items", "$ref", *_BRANCHES})
+_ROOT_BRANCHES = frozenset({"items", *_BRANCHES})
+_NESTING_KEYS = _CHILD_KEYS - {"items"}
 
 
 class Parameter(NamedTuple):
@@ -42,6 +44,30 @@ def parameters(schema: Any, nested: bool = True) -> Iterator[Parameter]:
         found = (schema, tuple(_walk(schema, nested)))
         _MEMO[key] = found
     return iter(found[1])
+
+
+def all_described(schema: Any) -> bool:
+    """True when the parameters are the top-level properties, each described: the common shape,
+    answered without a walk (False: walk to know)."""
+    if not isinstance(schema, dict) or not _ROOT_BRANCHES.isdisjoint(schema):
+        return False
+    properties = schema.get("properties")
+    if not isinstance(properties, dict):
+        return False
+    for body in properties.values():
+        if not isinstance(body, dict) or not _CHILD_KEYS.isdisjoint(body):
+            items = body.get("items") if isinstance(body, dict) else None
+            # an array of plain values: its items hold no parameters
+            if not _is_leaf(items) or not _NESTING_KEYS.isdisjoint(body):
+                return False
+        text = body.get("description")
+        if not isinstance(text, str) or not text.strip():
+            return False
+    return True
+
+
+def _is_leaf(node: Any) -> bool:
+    return isinstance(node, dict) and _CHILD_KEYS.isdisjoint(node)
 
 
 def _walk(schema: Any, nested: bool) -> Iterator[Parameter]:

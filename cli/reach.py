@@ -35,6 +35,7 @@ def intents(scope: Scope, queries: Sequence[str] | None = None) -> list[tuple[st
 def reach(scope: Scope, queries: Sequence[str] | None = None) -> Reach:
     """Per (source, name), how many intents put the tool in their top 5; and how many ran."""
     searcher = BM25Searcher(scope.tools)
+    searcher.prepare_many()
     counts: Counter[tuple[str, str]] = Counter()
     ran = 0
     for query, own in intents(scope, queries):

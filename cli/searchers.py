@@ -165,6 +165,10 @@ class BM25Searcher:
     def index(self) -> BM25Index:
         return BM25Index(self.tools)
 
+    def prepare_many(self) -> None:
+        """Index every term now, for a run of many queries."""
+        self.index.model.index_all()
+
     def ranking(self, query: str) -> Ranking:
         return self._rank(parse_query(query))
 

@@ -42,6 +42,7 @@ STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 _STEMMER = snowballstemmer.stemmer("english")
 _CACHE_LIMIT = 200_000
 _run_terms: dict[str, tuple[str, ...]] = {}
+_text_words: dict[str, tuple[str, ...]] = {}
 
 
 def _fold(run: str) -> str:
@@ -111,7 +112,13 @@ def term_of(word: str) -> str | None:
 
 def words(text: str) -> list[str]:
     """Lower-cased words of a text, split at identifier boundaries (no stopwords removed)."""
-    return [word for _, run in _runs(text) for _, _, word in _split_run(run)]
+    found = _text_words.get(text)
+    if found is None:
+        if len(_text_words) >= _CACHE_LIMIT:
+            _text_words.clear()
+        found = tuple(word for _, run in _runs(text) for _, _, word in _split_run(run))
+        _text_words[text] = found  # recommend's signals split each tool name four times
+    return list(found)
 
 
 def _terms_of_run(run: str) -> tuple[str, ...]:

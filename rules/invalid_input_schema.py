@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toolsearch.findings import Problem
+from toolsearch.plain_schema import plainly_valid
 from toolsearch.rule_context import Context
 from toolsearch.rule_contract import NoOptions
 from toolsearch.schema_check import compile_schema, root_type_issue, schema_pointer
@@ -62,6 +63,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
                 '"type": "object" with "properties"',
                 base + root.pointer,
             )
+        if plainly_valid(schema):
+            continue
         compiled = compile_schema(schema)
         if compiled.issue is None:
             continue

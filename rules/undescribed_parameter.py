@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from toolsearch.findings import Problem
-from toolsearch.parameters import parameters
+from toolsearch.parameters import all_described, parameters
 from toolsearch.places import field_pointer
 from toolsearch.rule_context import Context
 from toolsearch.rule_contract import RuleOptions
@@ -63,6 +63,8 @@ SHOWN = 5
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
+        if all_described(tool.input_schema):
+            continue
         found = list(parameters(tool.input_schema, nested=bool(options.nested)))
         missing = [p for p in found if p.description is None]
         if not missing:

@@ -6,9 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from toolsearch.errors import InputError, UsageError
 from toolsearch.loader import load_json, read_source, read_text_capped, resolve_sources
+from toolsearch.locate import JsonLocator, LineIndex
 
 
 def write(path: Path, text: str | bytes) -> Path:
@@ -229,3 +232,23 @@ def test_load_json_keeps_non_finite_numbers_when_asked() -> None:
 def test_read_text_capped_stops_at_the_limit_on_a_device() -> None:
     with pytest.raises(InputError, match=r"/dev/zero: input is over the 1,000-byte limit$"):
         read_text_capped(Path("/dev/zero"), "/dev/zero", 1000)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.text(alphabet="ab\n\r", max_size=60), st.lists(st.integers(0, 59), max_size=300))
+def test_line_index_agrees_with_counting(text: str, offsets: list[int]) -> None:
+    index = LineIndex(text)
+    for offset in (o for o in offsets if o < len(text)):
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        assert index.line_column(offset) == (line, column)
+
+
+def test_locator_reads_a_request_only_as_far_as_it_must() -> None:
+    text = '{"model": "m",\n "tools": [{"name": "a"},\n {"name": "b"}], "tail": 1}'
+    locator = JsonLocator(text)
+    assert locator.position("/model") == (1, 11)
+    assert len(locator._members) == 1  # the tools array was not read
+    assert locator.position("/tools/1/name") == (3, 11)
+    assert locator.position("/tail") == (3, 26)
+    assert locator.position("/tools/2") is None and locator.position("/nope") is None

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolsearch.near_duplicates import find_matches, jaccard
-from toolsearch.parameters import parameters
+from toolsearch.parameters import all_described, parameters
 from toolsearch.rules.suspicious_description import (
     _candidates,
     _may_be_suspicious,
@@ -88,6 +88,47 @@ def test_parameters_of_deep_and_odd_schemas_end() -> None:
     assert list(parameters({"properties": {"a": True, "b": None}})) != []
     assert list(parameters("not a schema")) == []
     assert list(parameters({"properties": ["a"]})) == []
+
+
+_LEAVES = st.one_of(
+    st.fixed_dictionaries({"type": st.just("string")}),
+    st.fixed_dictionaries({"description": st.sampled_from(["an id", " ", "", 3])}),
+    st.fixed_dictionaries({"type": st.just("array"), "description": st.just("ids")}),
+    st.none(),
+)
+_SCHEMAS = st.recursive(
+    _LEAVES,
+    lambda inner: st.one_of(
+        st.dictionaries(
+            st.sampled_from(["properties", "items", "anyOf", "$ref", "description", "type"]),
+            st.one_of(
+                inner,
+                st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, max_size=3),
+                st.lists(inner, max_size=2),
+                st.just("#/properties/a"),
+                st.just("described"),
+            ),
+            max_size=4,
+        ),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(_SCHEMAS)
+def test_all_described_agrees_with_the_walk(schema: object) -> None:
+    if all_described(schema):
+        for nested in (True, False):
+            assert all(p.description for p in parameters(schema, nested)), schema
+    flat = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string", "description": "an id"},
+            "b": {"type": "array", "items": {"type": "string"}, "description": "tags"},
+        },
+    }
+    assert all_described(flat)
 
 
 def test_exact_and_near_duplicates() -> None:

@@ -1,21 +1,29 @@
 """Speed and memory of toolsearch against floor scripts, cold (no cache) and warm.
 
-Usage: python tests/benchmarks/bench.py [--sizes 50,1000,10000] [--repeat 3] [--markdown]
+Usage: python tests/benchmarks/bench.py [--sizes 50,1000,10000,50000] [--repeat 5] [--cases 100]
 
 For each generated catalog it times each command as a user runs it (a fresh process) and a
 floor script doing the least work the command must do:
   startup  python -c pass
   encode   json-parse the file + tiktoken-encode every tool's compact JSON
   index    encode + build a rank-bm25 index + one query
-and prints each command's time next to its floor as a ratio, and peak memory (max RSS).
+  cases    index + score every eval case with rank-bm25 (``--cases`` cases, made from tools'
+           names and description words; ``eval`` runs the same file)
+Each round runs every floor and every command once, cold then warm, so that a busy machine slows
+them alike; each figure is the median of ``--repeat`` rounds, with the range (min-max) beside
+it, and the ratio is the median against its floor's median. Peak memory is the largest max RSS.
+The last line gives time(largest) / time(next size) per command, to check linear growth.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
+import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -50,6 +58,12 @@ bm = BM25Okapi(corpus)
 scores = bm.get_scores(tok("slack send message"))
 top = sorted(range(len(scores)), key=lambda i: -scores[i])[:5]
 """
+CASES_FLOOR = r"""
+cases = [json.loads(line) for line in open(sys.argv[2])]
+for case in cases:
+    scores = bm.get_scores(tok(case["query"]))
+    top = sorted(range(len(scores)), key=lambda i: -scores[i])[:10]
+"""
 
 
 def run(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
@@ -64,9 +78,24 @@ def run(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
     return elapsed, usage.ru_maxrss
 
 
-def best(argv: list[str], env: dict[str, str], repeat: int) -> tuple[float, int]:
-    runs = [run(argv, env) for _ in range(repeat)]
-    return min(r[0] for r in runs), max(r[1] for r in runs)
+class Timings:
+    """Every run of one thing: wall times and the largest peak RSS."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.memory = 0
+
+    def add(self, measured: tuple[float, int]) -> None:
+        self.times.append(measured[0])
+        self.memory = max(self.memory, measured[1])
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+    def spread(self) -> str:
+        """``median (min-max)``."""
+        return f"{self.median:.3f} ({min(self.times):.2f}-{max(self.times):.2f})"
 
 
 def has_command(exe: str, name: str) -> bool:
@@ -74,53 +103,102 @@ def has_command(exe: str, name: str) -> bool:
     return f" {name} " in out
 
 
+def write_cases(folder: Path, catalog: Path, count: int, seed: int = 11) -> Path:
+    """Eval cases made from tools' name words and two description words, labelled with them."""
+    path = folder / f"{catalog.stem}-cases.jsonl"
+    tools = [t for t in json.loads(catalog.read_text())["tools"] if "input_schema" in t]
+    rng = random.Random(seed)
+    lines = []
+    for index in range(count):
+        tool = rng.choice(tools)
+        service, verb, noun = tool["name"].split("_")[:3]
+        extra = " ".join(rng.sample(tool["description"].split()[4:], 2))
+        case = {"id": f"c{index}", "query": f"{verb} {noun} in {service} {extra}"}
+        lines.append(json.dumps({**case, "expected": tool["name"]}) + "\n")
+    path.write_text("".join(lines))
+    return path
+
+
+FLOOR_OF = {"budget": "encode", "lint": "encode", "query": "index", "recommend": "index"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="50,1000,10000")
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--cases", type=int, default=100, help="eval cases per catalog")
     args = parser.parse_args()
     exe = shutil.which("toolsearch") or str(Path(sys.executable).parent / "toolsearch")
     py = sys.executable
     cold = dict(os.environ, TOOLSEARCH_NO_CACHE="1", NO_COLOR="1")
     cache = tempfile.mkdtemp(prefix="toolsearch-bench-cache-")
     warm = dict(os.environ, TOOLSEARCH_CACHE_DIR=cache, NO_COLOR="1")
+    warm.pop("TOOLSEARCH_NO_CACHE", None)
     work = Path(tempfile.mkdtemp(prefix="toolsearch-bench-"))
-    rows: list[tuple[str, int, float, float, str, float, int, int]] = []
-    startup = best([py, "-c", "pass"], cold, args.repeat)
-    help_time = best([exe, "--help"], cold, args.repeat)
-    rows.append(
-        ("--help", 0, help_time[0], help_time[0], "startup", startup[0], help_time[1], startup[1])
-    )
-    commands = [c for c in ("budget", "lint", "query", "recommend") if has_command(exe, c)]
-    for size in (int(s) for s in args.sizes.split(",")):
-        path = str(write_catalog(work, size))
-        enc = best([py, "-c", ENCODE_FLOOR, path], cold, args.repeat)
-        idx = best([py, "-c", ENCODE_FLOOR + INDEX_FLOOR, path], cold, args.repeat)
+    startup, help_run = Timings(), Timings()
+    for _ in range(args.repeat):
+        startup.add(run([py, "-c", "pass"], cold))
+        help_run.add(run([exe, "--help"], cold))
+    rows: list[tuple[str, int, Timings, Timings, str, Timings]] = [
+        ("--help", 0, help_run, help_run, "startup", startup)
+    ]
+    commands = [c for c in ("budget", "lint", "query", "recommend", "eval") if has_command(exe, c)]
+    sizes = [int(s) for s in args.sizes.split(",")]
+    for size in sizes:
+        path = write_catalog(work, size)
+        cases = write_cases(work, path, min(args.cases, size))
+        floors = {
+            "encode": [py, "-c", ENCODE_FLOOR, str(path)],
+            "index": [py, "-c", ENCODE_FLOOR + INDEX_FLOOR, str(path)],
+            "cases": [py, "-c", ENCODE_FLOOR + INDEX_FLOOR + CASES_FLOOR, str(path), str(cases)],
+        }
+        argvs = {c: [exe, c, str(path)] for c in commands}
+        argvs["query"] = [exe, "query", "slack send message", str(path)]
+        argvs["eval"] = [exe, "eval", str(cases), str(path)]
+        floor_times = {name: Timings() for name in floors}
+        cold_times = {c: Timings() for c in commands}
+        warm_times = {c: Timings() for c in commands}
         for command in commands:
-            argv = [exe, command, path]
-            if command == "query":
-                argv = [exe, "query", "slack send message", path]
-            floor_name, floor = (
-                ("index", idx) if command in ("query", "recommend") else ("encode", enc)
+            run(argvs[command], warm)  # fill the cache
+        for _ in range(args.repeat):
+            for name, argv in floors.items():
+                floor_times[name].add(run(argv, cold))
+            for command in commands:
+                cold_times[command].add(run(argvs[command], cold))
+                warm_times[command].add(run(argvs[command], warm))
+        for command in commands:
+            floor = FLOOR_OF.get(command, "cases")
+            rows.append(
+                (command, size, cold_times[command], warm_times[command], floor, floor_times[floor])
             )
-            t_cold, mem = best(argv, cold, args.repeat)
-            run(argv, warm)  # fill the cache
-            t_warm, _ = best(argv, warm, args.repeat)
-            rows.append((command, size, t_cold, t_warm, floor_name, floor[0], mem, floor[1]))
+        print(f"done: {size:,} tools", file=sys.stderr, flush=True)
     shutil.rmtree(cache, ignore_errors=True)
     shutil.rmtree(work, ignore_errors=True)
-    header = "| command | tools | cold s | warm s | floor | floor s | cold/floor | peak MiB | floor MiB | mem ratio |"
-    print(header)
-    print("|---|--:|--:|--:|---|--:|--:|--:|--:|--:|")
-    for command, size, t_cold, t_warm, floor_name, floor_t, mem, floor_mem in rows:
+    print(
+        "| command | tools | cold s | warm s | floor | floor s | cold/floor | warm/floor "
+        "| peak MiB | floor MiB | mem ratio |"
+    )
+    print("|---|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|")
+    for command, size, t_cold, t_warm, floor_name, base in rows:
         print(
-            f"| {command} | {size:,} | {t_cold:.3f} | {t_warm:.3f} | {floor_name} | {floor_t:.3f} | "
-            f"{t_cold / floor_t:.2f} | {mem / 1024:.0f} | {floor_mem / 1024:.0f} | {mem / floor_mem:.2f} |"
+            f"| {command} | {size:,} | {t_cold.spread()} | {t_warm.spread()} | {floor_name} | "
+            f"{base.spread()} | {t_cold.median / base.median:.2f} | "
+            f"{t_warm.median / base.median:.2f} | {t_cold.memory / 1024:.0f} | "
+            f"{base.memory / 1024:.0f} | {t_cold.memory / base.memory:.2f} |"
         )
+    if len(sizes) > 1:
+        big, previous = sizes[-1], sizes[-2]
+        by = {(r[0], r[1]): r for r in rows}
+        growth = [
+            f"{c} {by[c, big][2].median / by[c, previous][2].median:.2f}"
+            f" (floor {by[c, big][5].median / by[c, previous][5].median:.2f})"
+            for c in commands
+        ]
+        print(f"\ncold time({big:,}) / time({previous:,}): " + ", ".join(growth))
     print(
         f"\n{machine()}, {os.cpu_count()} cores; Python {sys.version.split()[0]}; "
-        f"each figure the best of {args.repeat} runs"
+        f"medians of {args.repeat} rounds (min-max); eval runs {args.cases} cases "
+        "(fewer for smaller catalogs)"
     )
 
 

@@ -1,0 +1,120 @@
+"""Token counts by key in one SQLite file: a run reads only the keys it asks for.
+
+A cache never fails a run: without the ``sqlite3`` module, in an unwritable folder, or with a
+locked or corrupt file the store reads as empty and drops writes (a corrupt file is replaced by
+an empty one at the next write). Concurrent runs are safe: SQLite locks the file, a writer waits
+up to ``BUSY_SECONDS`` for another, and ``INSERT OR IGNORE`` keeps the first count of a key (two
+runs that count the same text store the same count).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+try:
+    import sqlite3
+except ImportError:  # a Python built without it: no cache
+    sqlite3 = None  # type: ignore[assignment]
+
+MAX_ENTRIES = 400_000
+BUSY_SECONDS = 2.0
+BATCH = 10_000  # keys per SELECT, below SQLite's 32,766 bound parameters
+MIN_ENTRY_BYTES = 20  # a 16-byte key and its count take at least this much of a page
+SCHEMA = "CREATE TABLE IF NOT EXISTS counts (key BLOB PRIMARY KEY, count INTEGER) WITHOUT ROWID"
+_CORRUPT = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+def read_counts(path: Path, keys: Sequence[bytes]) -> dict[bytes, int]:
+    """The stored count of each key found; empty when the store cannot be read."""
+    if not keys or sqlite3 is None or not path.is_file():
+        return {}
+    found: dict[bytes, int] = {}
+    try:
+        connection = _open(path)
+    except (sqlite3.Error, OSError):
+        return {}
+    try:
+        unique = list(dict.fromkeys(keys))
+        for start in range(0, len(unique), BATCH):
+            chunk = unique[start : start + BATCH]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT key, count FROM counts WHERE key IN ({marks})"
+            found.update(connection.execute(query, chunk))
+    except sqlite3.Error:
+        return {}
+    finally:
+        connection.close()
+    return {key: count for key, count in found.items() if type(count) is int}
+
+
+def write_counts(path: Path, counts: dict[bytes, int]) -> None:
+    """Store counts; once past ``MAX_ENTRIES`` only these are kept. Failures are ignored."""
+    if not counts or sqlite3 is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write(path, counts)
+    except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorcode", None) in _CORRUPT and _replace_with_empty(path):
+            with contextlib.suppress(sqlite3.Error, OSError):
+                _write(path, counts)
+    except (sqlite3.Error, OSError):
+        pass
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
+        connection.execute("PRAGMA synchronous=NORMAL")
+        connection.execute(SCHEMA)
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _write(path: Path, counts: dict[bytes, int]) -> None:
+    connection = _open(path)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.executemany("INSERT OR IGNORE INTO counts VALUES (?, ?)", counts.items())
+        if _may_be_full(connection) and _entries(connection) > MAX_ENTRIES:
+            connection.execute("DELETE FROM counts")
+            connection.executemany("INSERT INTO counts VALUES (?, ?)", counts.items())
+        connection.execute("COMMIT")
+    finally:
+        if connection.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+        connection.close()
+
+
+def _may_be_full(connection: sqlite3.Connection) -> bool:
+    """Could the table hold more than ``MAX_ENTRIES``? Asked of the pages in use (no scan)."""
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    free = connection.execute("PRAGMA freelist_count").fetchone()[0]
+    size = connection.execute("PRAGMA page_size").fetchone()[0]
+    return bool((pages - free) * size > MAX_ENTRIES * MIN_ENTRY_BYTES)
+
+
+def _entries(connection: sqlite3.Connection) -> int:
+    return int(connection.execute("SELECT count(*) FROM counts").fetchone()[0])
+
+
+def _replace_with_empty(path: Path) -> bool:
+    """Put an empty file in place of a corrupt store (and drop its journal: it belongs to it)."""
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        os.replace(temp, path)
+        for suffix in ("-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(f"{path}{suffix}")
+    except OSError:
+        return False
+    return True
