@@ -14,12 +14,17 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from toolsearch.count_store import read_counts, write_counts
+from toolsearch.encoding_id import ENCODING_SHA256, ESTIMATOR_VERSION
 
-if TYPE_CHECKING:
-    from toolsearch.tokens import TokenCounter
+
+class Counter(Protocol):
+    """What counts texts when the cache does not have them (tokens.TokenCounter)."""
+
+    def count_many(self, texts: Sequence[str]) -> list[int]: ...
+
 
 CACHE_NAME = "token-counts.sqlite3"
 
@@ -46,8 +51,6 @@ def cache_file() -> Path | None:
 
 def key_prefix() -> bytes:
     """What every key hashes before its text: the encoding's hash and the estimator version."""
-    from toolsearch.tokens import ENCODING_SHA256, ESTIMATOR_VERSION
-
     return f"cl100k:{ENCODING_SHA256}:v{ESTIMATOR_VERSION}\n".encode()
 
 
@@ -62,7 +65,7 @@ def keys_for(texts: Sequence[str]) -> list[bytes]:
     return keys
 
 
-def cached_counts(texts: Sequence[str], counter: TokenCounter) -> list[int]:
+def cached_counts(texts: Sequence[str], counter: Counter) -> list[int]:
     """Counts for every text, from the cache where present (a warm run builds no encoder)."""
     path = cache_file()
     if path is None or not texts:

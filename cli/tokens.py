@@ -17,13 +17,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Protocol
 
+from toolsearch.encoding_id import ENCODING_SHA256
 from toolsearch.errors import ToolsearchError
 from toolsearch.model import ServerTool, Tool
 from toolsearch.models import ModelInfo
 
-ENCODING_SHA256 = "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"
 ENCODING_NAME = "cl100k_base"
-ESTIMATOR_VERSION = 1
 SEARCH_TOOL_TOKENS = 500  # Anthropic's engineering post: "~500 tokens"
 CL100K_PATTERN = (
     r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""

@@ -95,7 +95,7 @@ def test_counts_of_another_estimator_version_are_not_found(
 ) -> None:
     texts = [f"versioned {i}" for i in range(5)]
     with monkeypatch.context() as patched:
-        patched.setattr("toolsearch.tokens.ESTIMATOR_VERSION", 0)
+        patched.setattr("toolsearch.token_cache.ESTIMATOR_VERSION", 0)
         cached_counts(texts, CountingCounter())
     counter = CountingCounter()
     cached_counts(texts, counter)
