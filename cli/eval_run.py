@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolsearch.analysis import Analysis
 from toolsearch.cases import load_cases
 from toolsearch.errors import UsageError
 from toolsearch.evaluation import (
@@ -65,7 +66,8 @@ class EvalReport:
 
 def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     """Run every case (or every tool's self-check) in its modes and gate on --min-recall."""
-    evaluator = Evaluator(inputs.catalog, options.all_tools, options.at)
+    analysis = Analysis(inputs.catalog)
+    evaluator = Evaluator(inputs.catalog, options.all_tools, options.at, analysis=analysis)
     outcomes: list[Outcome] = []
     notes = list(inputs.notes)
     if options.self_check:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from toolsearch.analysis import Analysis
 from toolsearch.cases import Case
 from toolsearch.errors import SearchInputError, UsageError
 from toolsearch.identity import ToolIndex
@@ -85,12 +86,14 @@ class Evaluator:
     _positions: dict[str, dict[int, int]] = field(default_factory=dict)  # id(tool) -> position
     _found: dict[str, Tool] = field(default_factory=dict)
     _index: ToolIndex | None = None
+    analysis: Analysis | None = None  # the run's, whose searchers are shared
 
     def searcher(self, scope: Scope, mode: str) -> Searcher:
         key = (scope.name, mode)
         if key not in self._searchers:
             tools, _ = searched_tools(scope, self.all_tools)
-            searcher = make_searcher(mode, tools)
+            make = self.analysis.searcher if self.analysis else make_searcher
+            searcher = make(mode, tools)
             if isinstance(searcher, BM25Searcher):
                 searcher.prepare_many()  # an evaluation runs many queries
             self._searchers[key] = searcher

@@ -13,6 +13,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 
+from toolsearch.analysis import Analysis
 from toolsearch.errors import SearchInputError
 from toolsearch.evaluation import self_query
 from toolsearch.model import Scope, Tool
@@ -32,9 +33,12 @@ def intents(scope: Scope, queries: Sequence[str] | None = None) -> list[tuple[st
     return [(self_query(t), t) for t in tools[::step]]
 
 
-def reach(scope: Scope, queries: Sequence[str] | None = None) -> Reach:
+def reach(
+    scope: Scope, queries: Sequence[str] | None = None, analysis: Analysis | None = None
+) -> Reach:
     """Per (source, name), how many intents put the tool in their top 5; and how many ran."""
-    searcher = BM25Searcher(scope.tools)
+    found = analysis.searcher("bm25", scope.tools) if analysis else None
+    searcher = found if isinstance(found, BM25Searcher) else BM25Searcher(scope.tools)
     searcher.prepare_many()
     counts: Counter[tuple[str, str]] = Counter()
     ran = 0

@@ -18,7 +18,8 @@ import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from toolsearch.budget import ScopeBudget, compute_budget
+from toolsearch.analysis import Analysis
+from toolsearch.budget import ScopeBudget
 from toolsearch.config import Config
 from toolsearch.errors import ToolsearchError, UsageError
 from toolsearch.heuristic import MAX_POINTS, ScopeSignals, Signal, mentions, object_counts
@@ -147,13 +148,10 @@ def recommend(
     """Rank every scope's tools and choose the ones to keep loaded."""
     if options.keep is not None and options.keep < 1:
         raise UsageError("--keep must be 1 or more: at least one tool stays loaded")
-    before = compute_budget(
-        catalog,
-        model_override=options.model,
-        config_model=config.model,
-        context_window=options.context_window or config.context_window,
-        counter=options.counter,
+    analysis = Analysis(
+        catalog, config, options.model, {}, options.context_window, counter=options.counter
     )
+    before = analysis.budget
     all_tools = [t for s in catalog.scopes for t in s.tools]
     pins = [find_tool(all_tools, p, "--pin") for p in options.pins]
     messages = {d.display: _messages(d) for d in documents}
@@ -172,12 +170,12 @@ def recommend(
         scope_pins = [p for p in pins if p.scope == scope.name]
         in_messages = mentions(scope, messages.get(scope.files[0]) if scope.files else None)
         tokens = {(r.source, r.name): r.tokens for r in scope_budget.rows if r.kind == "tool"}
-        reached, intents = reach(scope, options.intents)
+        reached, intents = reach(scope, options.intents, analysis)
         signals = ScopeSignals(
             tokens, in_messages, reached, intents, object_counts(scope.tools), len(scope.tools)
         )
         ranked = rank(scope, signals, usage, scope_pins)
-        choices.append(_choose(scope_budget, ranked, options, config, catalog, limit))
+        choices.append(_choose(scope_budget, ranked, options, config, analysis, limit))
     return Recommendation(tuple(choices), usage, options.search, tuple(warnings))
 
 
@@ -243,9 +241,8 @@ def _usage_reason(calls: int, sessions: int, from_table: bool) -> str:
 def project(
     scope: Scope,
     kept: Iterable[Tool],
-    catalog: Catalog,
+    analysis: Analysis,
     options: Options,
-    config: Config,
 ) -> tuple[ScopeBudget, bool]:
     """The scope's budget with only ``kept`` loaded; adds a search tool when one is needed."""
     keep = {id(t) for t in kept}
@@ -258,13 +255,7 @@ def project(
     if adds:
         server_tools = (_search_tool(scope, options.search), *server_tools)
     projected = replace(scope, tools=tools, server_tools=server_tools)
-    budget = compute_budget(
-        catalog.subset(projected),
-        model_override=options.model,
-        config_model=config.model,
-        context_window=options.context_window or config.context_window,
-        counter=options.counter,
-    )
+    budget = analysis.budget_of(analysis.catalog.subset(projected))
     return budget.scopes[0], adds
 
 
@@ -284,7 +275,7 @@ def _choose(
     ranked: list[Ranked],
     options: Options,
     config: Config,
-    catalog: Catalog,
+    analysis: Analysis,
     limit: int | None,
 ) -> ScopeChoice:
     scope = before.scope
@@ -296,7 +287,7 @@ def _choose(
             f"(tool-search-facts §2.9); keep every tool loaded{ignored}; --apply leaves this "
             "scope as it is"
         )
-        return _unchanged(before, ranked, options, config, catalog, limit, notes)
+        return _unchanged(before, ranked, options, config, analysis, limit, notes)
     forced = [r for r in ranked if r.pinned or r.required]
     if options.keep is not None:
         if len(forced) > options.keep:
@@ -311,17 +302,17 @@ def _choose(
         chosen = _fill(forced, ranked, options.keep)
     else:
         chosen = _default_count(forced, ranked)
-    after, adds = project(scope, (r.tool for r in chosen), catalog, options, config)
+    after, adds = project(scope, (r.tool for r in chosen), analysis, options)
     if options.keep is None and after.totals.upfront >= before.totals.all_loaded:
         notes.append(
             f"deferral does not pay here: {round(after.totals.upfront):,} tokens upfront with "
             f"tool search against {round(before.totals.all_loaded):,} with every tool loaded; "
             "keep every tool loaded; --apply leaves this scope as it is"
         )
-        return _unchanged(before, ranked, options, config, catalog, limit, notes)
+        return _unchanged(before, ranked, options, config, analysis, limit, notes)
     if limit is not None:
         chosen, after, adds = _fit(
-            before, chosen, forced, after, adds, limit, options, config, catalog, notes
+            before, chosen, forced, after, adds, limit, options, config, analysis, notes
         )
     kept = {id(r.tool) for r in chosen}
     final = tuple(replace(r, kept=id(r.tool) in kept) for r in ranked)
@@ -378,7 +369,7 @@ def _fit(
     limit: int,
     options: Options,
     config: Config,
-    catalog: Catalog,
+    analysis: Analysis,
     notes: list[str],
 ) -> tuple[list[Ranked], ScopeBudget, bool]:
     """Drop the lowest-ranked unforced tools until the scope's upfront fits ``limit``."""
@@ -388,7 +379,7 @@ def _fit(
         if options.keep is not None or not droppable or len(chosen) == 1:
             raise ConstraintError(_over_limit(scope, chosen, forced, after, limit, options))
         chosen = [r for r in chosen if r is not droppable[-1]]
-        after, adds = project(scope, (r.tool for r in chosen), catalog, options, config)
+        after, adds = project(scope, (r.tool for r in chosen), analysis, options)
     if len(chosen) < DEFAULT_KEEP and options.keep is None:
         notes.append(
             f"kept {len(chosen)} tool{'s' if len(chosen) != 1 else ''}, fewer than 3, to stay "
@@ -432,11 +423,11 @@ def _unchanged(
     ranked: list[Ranked],
     options: Options,
     config: Config,
-    catalog: Catalog,
+    analysis: Analysis,
     limit: int | None,
     notes: list[str],
 ) -> ScopeChoice:
-    after, _ = project(before.scope, (r.tool for r in ranked), catalog, options, config)
+    after, _ = project(before.scope, (r.tool for r in ranked), analysis, options)
     if limit is not None and round(after.totals.upfront) > limit:
         raise ConstraintError(
             f"scope {before.scope.name!r}: with every tool loaded (recommended here: "
