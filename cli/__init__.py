@@ -7,19 +7,19 @@ __version__ = "0.1.0"
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from toolsearch.library import CatalogLike
-    from toolsearch.searchers import Result
+    from toolsearch.retrieval.library import CatalogLike
+    from toolsearch.retrieval.searchers import Result
 
 
 def search(catalog: CatalogLike, query: str, **options: Any) -> list[Result]:
-    """Search a catalog as the tool search tool would; see ``toolsearch.library.search``."""
-    from toolsearch.library import search as run
+    """Search a catalog as the tool search tool would (``toolsearch.retrieval.library``)."""
+    from toolsearch.retrieval.library import search as run
 
     return run(catalog, query, **options)
 
 
 def tool_references(results: list[Result]) -> list[dict[str, Any]]:
     """The ``tool_result`` content a client-side search tool returns for ``results``."""
-    from toolsearch.searchers import tool_references as build
+    from toolsearch.retrieval.searchers import tool_references as build
 
     return build(results)

@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from toolsearch.catalog.model import Catalog, Location, Scope, Tool
 from toolsearch.config import Config
-from toolsearch.model import Catalog, Location, Scope, Tool
 
 if TYPE_CHECKING:
-    from toolsearch.budget import Budget, ScopeBudget
-    from toolsearch.models import ModelInfo
-    from toolsearch.searchers import Searcher
-    from toolsearch.tokens import TokenCounter
+    from toolsearch.cost.budget import Budget, ScopeBudget
+    from toolsearch.cost.models import ModelInfo
+    from toolsearch.cost.tokens import TokenCounter
+    from toolsearch.retrieval.searchers import Searcher
 
 
 @dataclass
@@ -49,7 +49,7 @@ class Analysis:
         return self.model_override or scope.model or self.config.model
 
     def model(self, scope: Scope) -> ModelInfo:
-        from toolsearch.models import resolve
+        from toolsearch.cost.models import resolve
 
         return resolve(self.model_id(scope))[0]
 
@@ -60,7 +60,7 @@ class Analysis:
 
     def budget_of(self, catalog: Catalog, lines: bool = True) -> Budget:
         """The budget of ``catalog`` (this catalog or a part of it) under this run's choices."""
-        from toolsearch.budget import compute_budget
+        from toolsearch.cost.budget import compute_budget
 
         return compute_budget(
             catalog,
@@ -99,7 +99,7 @@ class Analysis:
         key = (mode, tuple(map(id, tools)))
         found = self._searchers.get(key)
         if found is None:
-            from toolsearch.searchers import make_searcher
+            from toolsearch.retrieval.searchers import make_searcher
 
             found = self._searchers[key] = make_searcher(mode, tools)
         return found

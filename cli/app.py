@@ -18,10 +18,10 @@ from toolsearch import __version__
 from toolsearch.errors import ExitCode, ServerError, ToolsearchError, UsageError
 
 if TYPE_CHECKING:
+    from toolsearch.catalog.inputs import Inputs
     from toolsearch.config import Config
-    from toolsearch.inputs import Inputs
-    from toolsearch.live import LiveOptions, LiveResult
-    from toolsearch.mcp_config import ServerSpec
+    from toolsearch.servers.live import LiveOptions, LiveResult
+    from toolsearch.servers.mcp_config import ServerSpec
 
 REPORT_URL = "https://github.com/toolsearch/toolsearch/issues"
 
@@ -158,7 +158,7 @@ def live_sources(command: C) -> C:
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from toolsearch.live import LiveOptions
+        from toolsearch.servers.live import LiveOptions
 
         live = LiveOptions(
             configs=tuple(kwargs.pop("mcp_config") or ()),
@@ -178,8 +178,8 @@ def live_sources(command: C) -> C:
 
 def read_live(options: LiveOptions, max_size: int) -> LiveResult:
     """Read the live servers, saying on stderr what is started and what failed."""
-    from toolsearch.live import describe_start, load_live
     from toolsearch.sanitize import one_line
+    from toolsearch.servers.live import describe_start, load_live
 
     def announce(spec: ServerSpec) -> None:
         sys.stderr.write(f"toolsearch: {one_line(describe_start(spec))}\n")
@@ -297,7 +297,7 @@ def load_checked_config(path: Path | None) -> Config:
 
     config = load_config(path)
     if config.rules:
-        from toolsearch.rule_settings import settings
+        from toolsearch.lint.rule_settings import settings
 
         settings(config)
     return config
@@ -327,8 +327,8 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
     """Load the config and the inputs every catalog command reads, live MCP servers included."""
     from dataclasses import replace
 
+    from toolsearch.catalog.inputs import load_inputs
     from toolsearch.config import TARGETS
-    from toolsearch.inputs import load_inputs
 
     config = load_checked_config(args.config)
     chosen: Any = choose(args.target, TARGETS, "--target") or config.target or "api"
@@ -413,8 +413,8 @@ def budget(
     live: LiveOptions | None = None,
 ) -> None:
     """Estimate the token cost of every tool, of what stays loaded and of what is deferred."""
-    from toolsearch.budget_run import BudgetOptions
     from toolsearch.commands.budget import BUDGET_FORMATS, run_budget
+    from toolsearch.cost.budget_run import BudgetOptions
 
     def prepare() -> tuple[BudgetOptions, CatalogArgs]:
         from toolsearch import ci
@@ -498,7 +498,7 @@ def lint(
 ) -> None:
     """Find requests the API would reject and what makes tool search work badly."""
     from toolsearch.commands.lint import LINT_FORMATS, run_lint
-    from toolsearch.lint_run import LintOptions
+    from toolsearch.lint.lint_run import LintOptions
 
     def prepare() -> tuple[LintOptions, CatalogArgs]:
         from toolsearch import ci
@@ -529,8 +529,8 @@ def rules_command(config: ConfigOpt = None) -> None:
     """List every lint rule with its level and what it finds."""
 
     def body() -> tuple[str, int]:
+        from toolsearch.lint.rule_settings import all_rules, settings
         from toolsearch.report.rule_doc import render_list
-        from toolsearch.rule_settings import all_rules, settings
 
         chosen = settings(load_checked_config(config))
         return render_list(all_rules(), chosen, use_color(), terminal_width()), ExitCode.OK
@@ -546,8 +546,8 @@ def rule_command(
     """Print one rule's documentation."""
 
     def body() -> tuple[str, int]:
+        from toolsearch.lint.rule_settings import rule_by_id, settings
         from toolsearch.report.rule_doc import render_doc
-        from toolsearch.rule_settings import rule_by_id, settings
 
         rule = rule_by_id(rule_id)
         chosen = settings(load_checked_config(config))[rule.ID]
@@ -608,10 +608,10 @@ def query(
 ) -> None:
     """Preview what the tool search tool returns for a query."""
     from toolsearch.commands.query import QUERY_FORMATS, run_query
-    from toolsearch.query_run import QueryOptions
+    from toolsearch.retrieval.query_run import QueryOptions
 
     def prepare() -> tuple[QueryOptions, CatalogArgs]:
-        from toolsearch.searchers import MODES
+        from toolsearch.retrieval.searchers import MODES
 
         fmt = choose(output_format, QUERY_FORMATS, "--format") or "text"
         choose(mode, MODES, "--mode")
@@ -681,10 +681,10 @@ def eval_command(
 ) -> None:
     """Measure whether search finds the right tools: recall@k, hit@5, MRR and the misses."""
     from toolsearch.commands.eval import EVAL_FORMATS, run_eval
-    from toolsearch.eval_run import EvalOptions
+    from toolsearch.retrieval.eval_run import EvalOptions
 
     def prepare() -> tuple[EvalOptions, CatalogArgs]:
-        from toolsearch.searchers import MODES
+        from toolsearch.retrieval.searchers import MODES
 
         fmt = choose(output_format, EVAL_FORMATS, "--format") or "text"
         for item in mode or []:
@@ -695,7 +695,7 @@ def eval_command(
             if not args:
                 raise UsageError("eval needs a CASES file (or --self to check each tool)")
             cases = Path(args.pop(0))
-            from toolsearch.cases import looks_like_catalog
+            from toolsearch.retrieval.cases import looks_like_catalog
 
             if cases.is_file() and looks_like_catalog(cases):
                 raise UsageError(
@@ -790,7 +790,7 @@ def recommend(
 ) -> None:
     """Choose the 3-5 tools to keep loaded, say why, and apply it (--apply, --diff)."""
     from toolsearch.commands.recommend import RECOMMEND_FORMATS, run_recommend
-    from toolsearch.recommend_run import RecommendOptions, check_sources
+    from toolsearch.recommend.recommend_run import RecommendOptions, check_sources
 
     def prepare() -> tuple[RecommendOptions, CatalogArgs]:
         fmt = choose(output_format, RECOMMEND_FORMATS, "--format") or "text"
@@ -843,7 +843,7 @@ def snapshot(
 
     def body() -> tuple[str, int]:
         from toolsearch.commands.snapshot import SNAPSHOT_FORMATS, run_snapshot
-        from toolsearch.snapshot_run import Mode, SnapshotOptions, preflight
+        from toolsearch.servers.snapshot_run import Mode, SnapshotOptions, preflight
 
         fmt = choose(output_format, SNAPSHOT_FORMATS, "--format") or "text"
         if (out is None) == (check is None):

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from toolsearch.findings import Diagnostic
-from toolsearch.loader import Document
+from toolsearch.catalog.loader import Document
+from toolsearch.lint.findings import Diagnostic
 
 
 def default_format(env: Mapping[str, str]) -> str | None:

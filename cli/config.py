@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from toolsearch.catalog.loader import DEFAULT_MAX_FILE_SIZE, MAX_DEPTH, load_yaml, read_text_capped
 from toolsearch.errors import ConfigError, InputError
-from toolsearch.loader import DEFAULT_MAX_FILE_SIZE, MAX_DEPTH, load_yaml, read_text_capped
 
 TOP_KEYS = (
     "catalog",

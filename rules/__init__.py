@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolsearch.rule_contract import Rule
+from toolsearch.lint.rule_contract import Rule
 from toolsearch.rules import (
     all_deferred,
     always_load_ignored,

@@ -36,9 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolsearch.findings import Problem
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "all-deferred"
 LEVEL = "error"

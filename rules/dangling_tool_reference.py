@@ -56,13 +56,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolsearch.catalog.tool_names import quoted
 from toolsearch.config import suggest
-from toolsearch.findings import Problem
-from toolsearch.request_facts import defined_names, server_tool_names
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.request_facts import defined_names, server_tool_names
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 from toolsearch.sanitize import one_line
-from toolsearch.tool_names import quoted
 
 ID = "dangling-tool-reference"
 LEVEL = "error"

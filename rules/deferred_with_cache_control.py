@@ -36,11 +36,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolsearch.findings import Problem
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
+from toolsearch.catalog.tool_names import quoted
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 from toolsearch.sanitize import one_line
-from toolsearch.tool_names import quoted
 
 ID = "deferred-with-cache-control"
 LEVEL = "error"

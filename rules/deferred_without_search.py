@@ -48,12 +48,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from toolsearch.findings import Problem
-from toolsearch.model import Scope, Tool
-from toolsearch.places import scope_location
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
-from toolsearch.words import words
+from toolsearch.catalog.model import Scope, Tool
+from toolsearch.catalog.places import scope_location
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
+from toolsearch.retrieval.words import words
 
 ID = "deferred-without-search"
 LEVEL = "warning"

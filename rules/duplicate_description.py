@@ -45,12 +45,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from toolsearch.findings import Problem
-from toolsearch.near_duplicates import find_matches
-from toolsearch.places import field_pointer
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import RuleOptions
-from toolsearch.words import STOPWORDS, prose_words
+from toolsearch.catalog.places import field_pointer
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.near_duplicates import find_matches
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import RuleOptions
+from toolsearch.retrieval.words import STOPWORDS, prose_words
 
 ID = "duplicate-description"
 LEVEL = "warning"

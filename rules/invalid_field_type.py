@@ -40,12 +40,12 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from toolsearch.dialects import kind_of
-from toolsearch.findings import Problem
-from toolsearch.locate import join_pointer
-from toolsearch.model import Location
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
+from toolsearch.catalog.dialects import kind_of
+from toolsearch.catalog.locate import join_pointer
+from toolsearch.catalog.model import Location
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 from toolsearch.sanitize import one_line
 
 ID = "invalid-field-type"

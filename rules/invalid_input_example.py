@@ -44,12 +44,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from toolsearch.findings import Problem
-from toolsearch.model import Tool
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
-from toolsearch.schema_check import SchemaIssue, check_instance, compile_schema
-from toolsearch.tool_names import quoted
+from toolsearch.catalog.model import Tool
+from toolsearch.catalog.tool_names import quoted
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
+from toolsearch.lint.schema_check import SchemaIssue, check_instance, compile_schema
 
 ID = "invalid-input-example"
 LEVEL = "error"

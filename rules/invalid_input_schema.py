@@ -36,12 +36,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolsearch.findings import Problem
-from toolsearch.plain_schema import plainly_valid
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
-from toolsearch.schema_check import compile_schema, root_type_issue, schema_pointer
-from toolsearch.tool_names import quoted
+from toolsearch.catalog.tool_names import quoted
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.plain_schema import plainly_valid
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
+from toolsearch.lint.schema_check import compile_schema, root_type_issue, schema_pointer
 
 ID = "invalid-input-schema"
 LEVEL = "error"

@@ -34,12 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolsearch.catalog.model import SEARCH_TOOL_NAMES, SEARCH_TOOL_TYPES
+from toolsearch.catalog.tool_names import quoted
 from toolsearch.config import suggest
-from toolsearch.findings import Problem
-from toolsearch.model import SEARCH_TOOL_NAMES, SEARCH_TOOL_TYPES
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
-from toolsearch.tool_names import quoted
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "invalid-search-tool"
 LEVEL = "error"

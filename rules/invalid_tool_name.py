@@ -36,10 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolsearch.findings import Problem
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
-from toolsearch.tool_names import (
+from toolsearch.catalog.tool_names import (
     DOCUMENTED_LIMIT,
     NAME_PATTERN,
     OBSERVED_LIMIT,
@@ -48,6 +45,9 @@ from toolsearch.tool_names import (
     quoted,
     suggested_name,
 )
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "invalid-tool-name"
 LEVEL = "error"

@@ -32,10 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolsearch.findings import Problem
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
-from toolsearch.tool_names import (
+from toolsearch.catalog.tool_names import (
     DOCUMENTED_LIMIT,
     OBSERVED_LIMIT,
     SentName,
@@ -43,6 +40,9 @@ from toolsearch.tool_names import (
     name_pointer,
     quoted,
 )
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "long-tool-name"
 LEVEL = "warning"

@@ -34,12 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolsearch.catalog.model import Location, McpServer
+from toolsearch.catalog.tool_names import quoted
 from toolsearch.config import suggest
-from toolsearch.findings import Problem
-from toolsearch.model import Location, McpServer
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
-from toolsearch.tool_names import quoted
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "mcp-server-mismatch"
 LEVEL = "error"

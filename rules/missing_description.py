@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolsearch.findings import Problem
-from toolsearch.places import field_pointer
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
+from toolsearch.catalog.places import field_pointer
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "missing-description"
 LEVEL = "warning"

@@ -60,11 +60,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from toolsearch.findings import Problem
-from toolsearch.model import Tool
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
-from toolsearch.tool_names import quoted
+from toolsearch.catalog.model import Tool
+from toolsearch.catalog.tool_names import quoted
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "strict-mode-limits"
 LEVEL = "error"

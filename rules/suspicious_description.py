@@ -52,12 +52,12 @@ from collections.abc import Callable, Iterator
 from itertools import accumulate
 from typing import Any
 
-from toolsearch.findings import Problem
-from toolsearch.model import Tool
-from toolsearch.parameters import parameters
-from toolsearch.places import field_pointer
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
+from toolsearch.catalog.model import Tool
+from toolsearch.catalog.places import field_pointer
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.parameters import parameters
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "suspicious-description"
 LEVEL = "warning"

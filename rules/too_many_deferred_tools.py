@@ -51,9 +51,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from toolsearch.findings import Problem
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import RuleOptions
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import RuleOptions
 
 ID = "too-many-deferred-tools"
 LEVEL = "error"

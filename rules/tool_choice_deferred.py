@@ -39,10 +39,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from toolsearch.findings import Problem
-from toolsearch.places import scope_location
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
+from toolsearch.catalog.places import scope_location
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "tool-choice-deferred"
 LEVEL = "warning"

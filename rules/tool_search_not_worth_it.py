@@ -54,11 +54,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from toolsearch.budget import ScopeBudget
-from toolsearch.findings import Problem
-from toolsearch.partial_budget import sampled_budget
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import RuleOptions
+from toolsearch.cost.budget import ScopeBudget
+from toolsearch.cost.partial_budget import sampled_budget
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import RuleOptions
 
 ID = "tool-search-not-worth-it"
 LEVEL = "info"

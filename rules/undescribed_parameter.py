@@ -40,11 +40,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from toolsearch.findings import Problem
-from toolsearch.parameters import all_described, parameters
-from toolsearch.places import field_pointer
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import RuleOptions
+from toolsearch.catalog.places import field_pointer
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.parameters import all_described, parameters
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import RuleOptions
 
 ID = "undescribed-parameter"
 LEVEL = "info"

@@ -51,9 +51,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from toolsearch.findings import Problem
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import RuleOptions
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import RuleOptions
 
 ID = "unfindable-tool"
 LEVEL = "warning"
@@ -79,8 +79,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if searched > int(options.max_tools):
         return
     # The search engine (and its term stemmer) loads only for scopes this rule checks.
-    from toolsearch.evaluation import Evaluator, run_self
-    from toolsearch.searchers import searched_tools
+    from toolsearch.retrieval.evaluation import Evaluator, run_self
+    from toolsearch.retrieval.searchers import searched_tools
 
     tools, _ = searched_tools(scope)
     top = int(options.top)

@@ -45,13 +45,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolsearch.catalog.locate import join_pointer
+from toolsearch.catalog.tool_names import quoted
 from toolsearch.config import suggest
-from toolsearch.findings import Problem
-from toolsearch.locate import join_pointer
-from toolsearch.request_facts import server_tool_names
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
-from toolsearch.tool_names import quoted
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.request_facts import server_tool_names
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "unknown-tool-in-configs"
 LEVEL = "warning"

@@ -44,11 +44,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from toolsearch.findings import Problem
-from toolsearch.places import field_pointer
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import RuleOptions
-from toolsearch.words import has_searchable_word
+from toolsearch.catalog.places import field_pointer
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import RuleOptions
+from toolsearch.retrieval.words import has_searchable_word
 
 ID = "unsearchable-description"
 LEVEL = "info"

@@ -35,11 +35,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolsearch.findings import Problem
-from toolsearch.request_facts import SUPPORTED_MODELS, searched_model
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import NoOptions
-from toolsearch.tool_names import quoted
+from toolsearch.catalog.tool_names import quoted
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.request_facts import SUPPORTED_MODELS, searched_model
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import NoOptions
 
 ID = "unsupported-model"
 LEVEL = "error"

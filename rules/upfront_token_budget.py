@@ -49,11 +49,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from toolsearch.findings import Problem
-from toolsearch.partial_budget import loaded_budget
-from toolsearch.places import scope_location
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import RuleOptions
+from toolsearch.catalog.places import scope_location
+from toolsearch.cost.partial_budget import loaded_budget
+from toolsearch.lint.findings import Problem
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import RuleOptions
 
 ID = "upfront-token-budget"
 LEVEL = "warning"

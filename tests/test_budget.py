@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES
-from toolsearch.budget import compute_budget
-from toolsearch.dialects import load_catalog
-from toolsearch.loader import read_source, resolve_sources
-from toolsearch.model import Catalog
+from toolsearch.catalog.dialects import load_catalog
+from toolsearch.catalog.loader import read_source, resolve_sources
+from toolsearch.catalog.model import Catalog
+from toolsearch.cost.budget import compute_budget
 
 
 class FixedCounter:

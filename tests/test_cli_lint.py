@@ -167,9 +167,9 @@ def test_ignore_by_tool_name_and_ambiguity(runner: CliRunner, in_tmp: Path) -> N
 
 
 def test_ignore_entry_matching() -> None:
-    from toolsearch.findings import Diagnostic, Severity
-    from toolsearch.linter import _matches
-    from toolsearch.model import Location
+    from toolsearch.catalog.model import Location
+    from toolsearch.lint.findings import Diagnostic, Severity
+    from toolsearch.lint.linter import _matches
 
     d = Diagnostic(
         "some-rule", Severity.WARNING, "m", Location("cat/a.json", "/tools/3/name"), "a", "dup", "a"

@@ -136,7 +136,7 @@ def write(folder: Path, name: str, data: Any) -> Path:
 
 def line_of(path: Path, pointer: str) -> int:
     """The line the loader's locator gives for a pointer (checked against the text below)."""
-    from toolsearch.locate import JsonLocator
+    from toolsearch.catalog.locate import JsonLocator
 
     found = JsonLocator(path.read_text()).position(pointer)
     assert found is not None

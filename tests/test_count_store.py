@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from toolsearch import count_store
-from toolsearch.count_store import read_counts, write_counts
+from toolsearch.cost import count_store
+from toolsearch.cost.count_store import read_counts, write_counts
 
 
 def key(n: int) -> bytes:
@@ -81,7 +81,7 @@ def test_past_the_limit_only_the_latest_counts_are_kept(
 WRITER = """
 import sys
 from pathlib import Path
-from toolsearch.count_store import write_counts
+from toolsearch.cost.count_store import write_counts
 path, first = Path(sys.argv[1]), int(sys.argv[2])
 for batch in range(20):
     start = first + batch * 50

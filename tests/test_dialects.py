@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES
-from toolsearch.dialects import load_catalog
+from toolsearch.catalog.dialects import load_catalog
+from toolsearch.catalog.loader import read_source, resolve_sources
+from toolsearch.catalog.model import Catalog
 from toolsearch.errors import InputError
-from toolsearch.loader import read_source, resolve_sources
-from toolsearch.model import Catalog
 
 DIALECTS = FIXTURES / "dialects"
 EXAMPLE = FIXTURES / "example"

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES
-from toolsearch.cases import Case, load_cases
 from toolsearch.errors import InputError, UsageError
-from toolsearch.evaluation import KS, Evaluator, metrics, run_self, self_query
-from toolsearch.library import as_catalog
+from toolsearch.retrieval.cases import Case, load_cases
+from toolsearch.retrieval.evaluation import KS, Evaluator, metrics, run_self, self_query
+from toolsearch.retrieval.library import as_catalog
 
 SMALL = FIXTURES / "eval" / "small.json"
 CASES = FIXTURES / "eval" / "small.jsonl"

@@ -203,7 +203,7 @@ def test_mutated_real_catalogs(seed: int, replacement: Any, which: int, tmp_path
 def test_internal_error_says_how_to_report(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import toolsearch.budget as budget_module
+    import toolsearch.cost.budget as budget_module
 
     def explode(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")

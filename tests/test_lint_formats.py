@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from tests.conftest import CATALOGS, FIXTURES, ROOT, needs_shared
 from toolsearch.app import app
-from toolsearch.findings import Diagnostic, Severity
-from toolsearch.model import Location
+from toolsearch.catalog.model import Location
+from toolsearch.lint.findings import Diagnostic, Severity
 from toolsearch.report import lint_sarif
 from toolsearch.report.workflow import command, escape_data, escape_property
 from toolsearch.rules import RULES
@@ -301,9 +301,9 @@ def test_unknown_format_suggests(runner: CliRunner, catalogs: Path) -> None:
 
 
 def test_text_keeps_a_gap_after_long_line_and_column_numbers() -> None:
-    from toolsearch.lint_run import LintReport
-    from toolsearch.render_settings import RenderSettings
+    from toolsearch.lint.lint_run import LintReport
     from toolsearch.report import lint_text
+    from toolsearch.report.render_settings import RenderSettings
 
     def at(line: int, column: int) -> Diagnostic:
         where = Location("big.json", "/tools/0", line, column)

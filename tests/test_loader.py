@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from toolsearch.catalog.loader import load_json, read_source, read_text_capped, resolve_sources
+from toolsearch.catalog.locate import JsonLocator, LineIndex
 from toolsearch.errors import InputError, UsageError
-from toolsearch.loader import load_json, read_source, read_text_capped, resolve_sources
-from toolsearch.locate import JsonLocator, LineIndex
 
 
 def write(path: Path, text: str | bytes) -> Path:
@@ -135,7 +135,7 @@ def test_deep_nesting_is_refused(in_tmp: Path) -> None:
     ],
 )
 def test_deep_yaml_gets_our_message_whatever_the_parser_says(text: str, line: int) -> None:
-    from toolsearch.loader import load_yaml
+    from toolsearch.catalog.loader import load_yaml
 
     with pytest.raises(InputError) as caught:
         load_yaml(text, "deep.yaml")
@@ -149,7 +149,7 @@ def test_a_parser_limit_of_its_own_words_is_reported_as_ours(
     from PyYAML 6.0.4), still gives toolsearch's message and place."""
     import yaml
 
-    from toolsearch.loader import load_yaml
+    from toolsearch.catalog.loader import load_yaml
 
     class StopsAt300(yaml.SafeLoader):
         def get_single_node(self) -> yaml.Node | None:

@@ -94,12 +94,18 @@ def test_every_dependency_bound_says_why() -> None:
     """Each requirement line of pyproject.toml's dependency lists carries a comment, on its line
     or on the comment lines just above it."""
     lines = (ROOT / "pyproject.toml").read_text(encoding="utf-8").splitlines()
+    section = ""
     in_list = False
     explained = False
     missing: list[str] = []
+    lists = {"build-system": "requires", "project": "dependencies"}
     for line in lines:
         stripped = line.strip()
-        if re.match(r"^(dependencies|requires|[a-z]+) = \[$", stripped):
+        if stripped.startswith("["):
+            section = stripped.strip("[]")
+            continue
+        wanted = lists.get(section, r"[a-z]+" if section == "project.optional-dependencies" else "")
+        if wanted and re.fullmatch(rf"({wanted}) = \[", stripped):
             in_list, explained = True, False
             continue
         if in_list and stripped.startswith("]"):

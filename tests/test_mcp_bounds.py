@@ -12,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.live_helpers import FLOOD_SERVER, RAW_SERVER, http_server
-from toolsearch import mcp_bounds, mcp_client
 from toolsearch.app import app
-from toolsearch.mcp_bounds import StderrKeeper
+from toolsearch.servers import mcp_bounds, mcp_client
+from toolsearch.servers.mcp_bounds import StderrKeeper
 
 
 def flood(*options: str) -> str:

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from toolsearch.errors import InputError, UsageError
-from toolsearch.live import LiveOptions, configured_servers
-from toolsearch.mcp_config import (
+from toolsearch.servers.live import LiveOptions, configured_servers
+from toolsearch.servers.mcp_config import (
     ConfiguredServer,
     ServerSpec,
     command_server,

@@ -27,11 +27,11 @@ from tests.live_helpers import (
 )
 from toolsearch.app import app
 from toolsearch.errors import ServerError
-from toolsearch.live import LiveOptions, load_live
-from toolsearch.mcp_client import stderr_summary
-from toolsearch.mcp_config import ServerSpec
-from toolsearch.mcp_watch import Exchange
 from toolsearch.schemas import load_schema
+from toolsearch.servers.live import LiveOptions, load_live
+from toolsearch.servers.mcp_client import stderr_summary
+from toolsearch.servers.mcp_config import ServerSpec
+from toolsearch.servers.mcp_watch import Exchange
 
 
 def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:

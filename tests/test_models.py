@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolsearch.models import MODELS, lookup, normalise, resolve
+from toolsearch.cost.models import MODELS, lookup, normalise, resolve
 
 # id, auto/none, any/tool, tokenizer, tool search (tool-search-facts.md §4.1 Table B/A, §1.7)
 EXPECTED = [

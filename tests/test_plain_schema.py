@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolsearch.plain_schema import plainly_valid
-from toolsearch.schema_check import DRAFTS, compile_schema
+from toolsearch.lint.plain_schema import plainly_valid
+from toolsearch.lint.schema_check import DRAFTS, compile_schema
 
 _VALUES = st.one_of(
     st.sampled_from(["string", "object", "array", "integer", "strin", "", "null"]),

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolsearch.near_duplicates import find_matches, jaccard
-from toolsearch.parameters import all_described, parameters
+from toolsearch.lint.near_duplicates import find_matches, jaccard
+from toolsearch.lint.parameters import all_described, parameters
+from toolsearch.retrieval.words import has_searchable_word, prose_words, words
 from toolsearch.rules.suspicious_description import (
     _candidates,
     _may_be_suspicious,
@@ -20,7 +21,6 @@ from toolsearch.rules.suspicious_description import (
     shown,
 )
 from toolsearch.rules.unsearchable_description import longest_unspaced, script_of
-from toolsearch.words import has_searchable_word, prose_words, words
 
 
 def test_words_split_identifiers_and_keep_other_scripts_whole() -> None:

@@ -17,12 +17,12 @@ from tests.catalog_gen import request
 from tests.conftest import FIXTURES, ROOT
 from toolsearch.analysis import Analysis
 from toolsearch.app import app
+from toolsearch.catalog.inputs import load_inputs
 from toolsearch.config import Config, parse_config
-from toolsearch.inputs import load_inputs
-from toolsearch.partial_budget import SAMPLE, loaded_budget, sampled_budget
-from toolsearch.rule_context import Context
-from toolsearch.rule_contract import as_config, with_config
-from toolsearch.rule_settings import rule_by_id, settings
+from toolsearch.cost.partial_budget import SAMPLE, loaded_budget, sampled_budget
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import as_config, with_config
+from toolsearch.lint.rule_settings import rule_by_id, settings
 from toolsearch.rules import RULES
 
 RULES_DIR = FIXTURES / "rules"

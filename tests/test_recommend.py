@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from tests.catalogs import SHOP, mcp_tools, request, shop_tools, write_json
+from toolsearch.catalog.inputs import load_inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
-from toolsearch.heuristic import read_only
-from toolsearch.inputs import load_inputs
-from toolsearch.reach import reach
-from toolsearch.recommend import (
+from toolsearch.recommend.heuristic import read_only
+from toolsearch.recommend.reach import reach
+from toolsearch.recommend.recommend import (
     ConstraintError,
     Options,
     Ranked,
@@ -22,8 +22,8 @@ from toolsearch.recommend import (
     _default_count,
     recommend,
 )
-from toolsearch.usage import match_usage
-from toolsearch.usage_read import read_usage
+from toolsearch.recommend.usage import match_usage
+from toolsearch.recommend.usage_read import read_usage
 
 
 def run(paths: list[str], usage: list[str] | None = None, **options: Any) -> Recommendation:
@@ -193,7 +193,7 @@ def test_deferral_that_does_not_pay(tmp_path: Path) -> None:
 
 
 def _ranked(name: str, points: float, tokens: float, rank: int, calls: int | None = None) -> Any:
-    from toolsearch.model import Location, Tool
+    from toolsearch.catalog.model import Location, Tool
 
     tool = Tool(name, "s", "s", Location("f", ""), None, {}, {}, "anthropic", False, name, None)
     return Ranked(tool, rank, points, points, tokens, (), calls)
@@ -240,8 +240,8 @@ def test_reach_counts_intents_that_bring_a_tool_up(shop: str) -> None:
 
 
 def test_central_object_signal_prefers_what_the_server_is_built_around() -> None:
-    from toolsearch.heuristic import central_object, object_counts
-    from toolsearch.model import Location, Tool
+    from toolsearch.catalog.model import Location, Tool
+    from toolsearch.recommend.heuristic import central_object, object_counts
 
     def tool(name: str) -> Tool:
         raw = {"name": name, "description": "d", "input_schema": {"type": "object"}}

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from toolsearch.catalog.tool_names import bad_characters, suggested_name
+from toolsearch.lint.schema_check import check_instance, compile_schema, root_type_issue
 from toolsearch.rules.strict_mode_limits import count_parameters
-from toolsearch.schema_check import check_instance, compile_schema, root_type_issue
-from toolsearch.tool_names import bad_characters, suggested_name
 
 DRAFT4 = "http://json-schema.org/draft-04/schema#"
 

@@ -13,7 +13,7 @@ import pytest
 import toolsearch.rules as rules_package
 from tests.conftest import FIXTURES
 from tests.rule_harness import doc_section, fixture_args, lint_lines, write_blocks
-from toolsearch.rule_contract import Rule, RuleOptions
+from toolsearch.lint.rule_contract import Rule, RuleOptions
 from toolsearch.rules import RULES
 
 RULE_FIXTURES = FIXTURES / "rules"

@@ -11,13 +11,13 @@ from rank_bm25 import BM25Okapi
 
 import toolsearch
 from tests.conftest import CATALOGS, needs_shared
-from toolsearch.bm25 import SparseBM25, tool_document
+from toolsearch.catalog.fields import tool_fields
+from toolsearch.catalog.model import Tool
 from toolsearch.errors import SearchInputError
-from toolsearch.fields import tool_fields
-from toolsearch.library import as_catalog
-from toolsearch.model import Tool
-from toolsearch.regex_search import compile_pattern, regex_search
-from toolsearch.searchers import BM25Searcher, RegexSearcher, searched_tools
+from toolsearch.retrieval.bm25 import SparseBM25, tool_document
+from toolsearch.retrieval.library import as_catalog
+from toolsearch.retrieval.regex_search import compile_pattern, regex_search
+from toolsearch.retrieval.searchers import BM25Searcher, RegexSearcher, searched_tools
 
 
 def tool(

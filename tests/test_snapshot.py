@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 
 from tests.live_helpers import RAW_SERVER, stdio_entry, write_config
 from toolsearch.app import app
-from toolsearch.live import stable_json
 from toolsearch.schemas import load_schema
-from toolsearch.snapshot import changed_paths, compare, keyed
+from toolsearch.servers.live import stable_json
+from toolsearch.servers.snapshot import changed_paths, compare, keyed
 
 
 def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
@@ -218,9 +218,9 @@ def test_keep_going_still_writes_the_others_and_exits_2(runner: CliRunner, in_tm
 
 
 def test_text_report_of_fields_that_appear_or_disappear() -> None:
-    from toolsearch.render_settings import RenderSettings
     from toolsearch.report import snapshot_text
-    from toolsearch.snapshot_run import ServerOutcome, SnapshotRun
+    from toolsearch.report.render_settings import RenderSettings
+    from toolsearch.servers.snapshot_run import ServerOutcome, SnapshotRun
 
     drift = compare(
         [tool("a", annotations={"readOnlyHint": True}), tool("b")],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolsearch.terms import STOPWORDS, term_spans, terms, words
+from toolsearch.retrieval.terms import STOPWORDS, term_spans, terms, words
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_the_c_stemmer_stems_as_snowballs_pure_python_one() -> None:
     # stemmer is the fallback. Both must give every term the same stem.
     from snowballstemmer.english_stemmer import EnglishStemmer
 
-    from toolsearch.terms import term_of
+    from toolsearch.retrieval.terms import term_of
 
     pure = EnglishStemmer()
     samples = [

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from toolsearch.models import lookup
-from toolsearch.token_cache import cache_file, cached_counts
-from toolsearch.tokens import RawCount, encoding, estimate, estimate_flat
+from toolsearch.cost.models import lookup
+from toolsearch.cost.token_cache import cache_file, cached_counts
+from toolsearch.cost.tokens import RawCount, encoding, estimate, estimate_flat
 
 
 def test_bundled_encoding_counts_like_cl100k() -> None:
@@ -95,7 +95,7 @@ def test_counts_of_another_estimator_version_are_not_found(
 ) -> None:
     texts = [f"versioned {i}" for i in range(5)]
     with monkeypatch.context() as patched:
-        patched.setattr("toolsearch.token_cache.ESTIMATOR_VERSION", 0)
+        patched.setattr("toolsearch.cost.token_cache.ESTIMATOR_VERSION", 0)
         cached_counts(texts, CountingCounter())
     counter = CountingCounter()
     cached_counts(texts, counter)

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
+from toolsearch.catalog.inputs import load_inputs
 from toolsearch.config import Config
 from toolsearch.errors import InputError
-from toolsearch.inputs import load_inputs
-from toolsearch.usage import match_usage
-from toolsearch.usage_read import read_usage
+from toolsearch.recommend.usage import match_usage
+from toolsearch.recommend.usage_read import read_usage
 
 
 def _tool(name: str) -> dict[str, Any]:

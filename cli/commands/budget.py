@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from toolsearch.budget_run import BudgetOptions, budget_report
+from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
-from toolsearch.inputs import Inputs
-from toolsearch.render_settings import RenderSettings, Reporter, reporter
+from toolsearch.cost.budget_run import BudgetOptions, budget_report
+from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 
 BUDGET_FORMATS: dict[str, Reporter] = {
     "text": reporter("budget_text"),

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
-from toolsearch.eval_run import EvalOptions, evaluate
-from toolsearch.inputs import Inputs
-from toolsearch.render_settings import RenderSettings, Reporter, reporter
+from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
+from toolsearch.retrieval.eval_run import EvalOptions, evaluate
 
 EVAL_FORMATS: dict[str, Reporter] = {"text": reporter("eval_text"), "json": reporter("eval_json")}
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
-from toolsearch.findings import Severity, exit_code
-from toolsearch.inputs import Inputs
-from toolsearch.lint_run import (
+from toolsearch.lint.findings import Severity, exit_code
+from toolsearch.lint.lint_run import (
     LintOptions,
     lint_diagnostics,
     lint_report,
     update_baseline_file,
 )
-from toolsearch.render_settings import RenderSettings, Reporter, reporter
+from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 
 LINT_FORMATS: dict[str, Reporter] = {
     "text": reporter("lint_text"),

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
-from toolsearch.inputs import Inputs
-from toolsearch.query_run import QueryOptions, search_scopes
-from toolsearch.render_settings import RenderSettings, Reporter, reporter
+from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
+from toolsearch.retrieval.query_run import QueryOptions, search_scopes
 
 QUERY_FORMATS: dict[str, Reporter] = {
     "text": reporter("query_text"),

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
-from toolsearch.inputs import Inputs
-from toolsearch.recommend_run import RecommendOptions, recommend_report
-from toolsearch.render_settings import RenderSettings, Reporter, reporter
+from toolsearch.recommend.recommend_run import RecommendOptions, recommend_report
+from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 
 RECOMMEND_FORMATS: dict[str, Reporter] = {
     "text": reporter("recommend_text"),

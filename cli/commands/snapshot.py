@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from toolsearch.live import LiveResult
-from toolsearch.render_settings import RenderSettings, Reporter, reporter
-from toolsearch.snapshot_run import SnapshotOptions, take_snapshots
+from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
+from toolsearch.servers.live import LiveResult
+from toolsearch.servers.snapshot_run import SnapshotOptions, take_snapshots
 
 SNAPSHOT_FORMATS: dict[str, Reporter] = {
     "text": reporter("snapshot_text"),

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from toolsearch.budget_run import BudgetReport
-from toolsearch.findings import Severity
-from toolsearch.render_settings import RenderSettings
+from toolsearch.cost.budget_run import BudgetReport
+from toolsearch.lint.findings import Severity
 from toolsearch.report import budget_text
+from toolsearch.report.render_settings import RenderSettings
 from toolsearch.report.workflow import annotation
 
 TITLE = "toolsearch budget"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from toolsearch.budget import Budget, Row, Totals
-from toolsearch.budget_diff import BudgetDiff, diff_as_dict
-from toolsearch.budget_run import BudgetReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.cost.budget import Budget, Row, Totals
+from toolsearch.cost.budget_diff import BudgetDiff, diff_as_dict
+from toolsearch.cost.budget_run import BudgetReport
 from toolsearch.report.jsonout import dumps
+from toolsearch.report.render_settings import RenderSettings
 
 
 def totals_dict(totals: Totals) -> dict[str, Any]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from toolsearch.budget_run import BudgetReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.cost.budget_run import BudgetReport
 from toolsearch.report.markdown import cell
+from toolsearch.report.render_settings import RenderSettings
 
 TOP_ROWS = 20
 

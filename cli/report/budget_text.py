@@ -8,12 +8,12 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from toolsearch.budget import ScopeBudget
-from toolsearch.budget_diff import BudgetDiff
-from toolsearch.budget_run import BudgetReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.cost.budget import ScopeBudget
+from toolsearch.cost.budget_diff import BudgetDiff
+from toolsearch.cost.budget_run import BudgetReport
 from toolsearch.report.console import render as render_console
 from toolsearch.report.phrases import count_of
+from toolsearch.report.render_settings import RenderSettings
 from toolsearch.sanitize import one_line
 
 BAR_WIDTH = 20

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolsearch.eval_run import EvalReport
-from toolsearch.evaluation import Metrics, Outcome
-from toolsearch.identity import display_name
-from toolsearch.render_settings import RenderSettings
+from toolsearch.catalog.identity import display_name
 from toolsearch.report.jsonout import dumps
+from toolsearch.report.render_settings import RenderSettings
+from toolsearch.retrieval.eval_run import EvalReport
+from toolsearch.retrieval.evaluation import Metrics, Outcome
 
 
 def _figure(value: float) -> float:

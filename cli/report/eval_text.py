@@ -7,12 +7,12 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from toolsearch.eval_run import EvalReport
-from toolsearch.evaluation import Outcome
-from toolsearch.identity import display_name
-from toolsearch.render_settings import RenderSettings
+from toolsearch.catalog.identity import display_name
 from toolsearch.report.console import render as render_console
 from toolsearch.report.phrases import count_of
+from toolsearch.report.render_settings import RenderSettings
+from toolsearch.retrieval.eval_run import EvalReport
+from toolsearch.retrieval.evaluation import Outcome
 from toolsearch.sanitize import one_line
 
 

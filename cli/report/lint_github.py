@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from toolsearch.lint_run import LintReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.lint.lint_run import LintReport
 from toolsearch.report.lint_summary import summary_line
+from toolsearch.report.render_settings import RenderSettings
 from toolsearch.report.workflow import annotation
 from toolsearch.sanitize import one_line
 

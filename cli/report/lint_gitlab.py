@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from toolsearch.findings import Severity
-from toolsearch.fingerprint import fingerprints
-from toolsearch.lint_run import LintReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.lint.findings import Severity
+from toolsearch.lint.fingerprint import fingerprints
+from toolsearch.lint.lint_run import LintReport
+from toolsearch.report.render_settings import RenderSettings
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolsearch.findings import Diagnostic, summary
-from toolsearch.lint_run import LintReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.lint.findings import Diagnostic, summary
+from toolsearch.lint.lint_run import LintReport
 from toolsearch.report.jsonout import dumps
+from toolsearch.report.render_settings import RenderSettings
 
 
 def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from toolsearch.findings import Diagnostic
-from toolsearch.lint_run import LintReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.lint.findings import Diagnostic
+from toolsearch.lint.lint_run import LintReport
 from toolsearch.report.lint_summary import summary_line
 from toolsearch.report.markdown import cell
+from toolsearch.report.render_settings import RenderSettings
 
 # GitHub refuses a step summary over 1 MiB; 500 rows stay far below it.
 MAX_ROWS = 500

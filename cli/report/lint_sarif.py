@@ -10,12 +10,12 @@ from typing import Any
 from urllib.parse import quote
 
 from toolsearch import __version__
-from toolsearch.findings import Diagnostic, Severity
-from toolsearch.fingerprint import fingerprints
-from toolsearch.lint_run import LintReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.lint.findings import Diagnostic, Severity
+from toolsearch.lint.fingerprint import fingerprints
+from toolsearch.lint.lint_run import LintReport
+from toolsearch.lint.rule_contract import Rule
+from toolsearch.report.render_settings import RenderSettings
 from toolsearch.report.workflow import STDIN
-from toolsearch.rule_contract import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -87,7 +87,7 @@ def _result(
 
 
 def render(report: LintReport, settings: RenderSettings) -> str:
-    from toolsearch.rule_settings import all_rules
+    from toolsearch.lint.rule_settings import all_rules
 
     return sarif(report.diagnostics, all_rules(), report.notes, report.baseline is not None)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toolsearch.findings import Diagnostic, summary
+from toolsearch.lint.findings import Diagnostic, summary
 
 
 def plural(count: int, word: str) -> str:

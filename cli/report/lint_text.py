@@ -7,11 +7,11 @@ from typing import Any
 
 from rich.text import Text
 
-from toolsearch.findings import Severity
-from toolsearch.lint_run import LintReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.lint.findings import Severity
+from toolsearch.lint.lint_run import LintReport
 from toolsearch.report.console import render as render_console
 from toolsearch.report.lint_summary import summary_line
+from toolsearch.report.render_settings import RenderSettings
 from toolsearch.sanitize import one_line
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "blue"}

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolsearch.query_run import QueryReport
-from toolsearch.render_settings import RenderSettings
 from toolsearch.report.jsonout import dumps
-from toolsearch.searchers import Result, tool_references
+from toolsearch.report.render_settings import RenderSettings
+from toolsearch.retrieval.query_run import QueryReport
+from toolsearch.retrieval.searchers import Result, tool_references
 
 
 def result_dict(result: Result) -> dict[str, Any]:

@@ -8,11 +8,11 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from toolsearch.query_run import QueryReport, ScopeResults
-from toolsearch.render_settings import RenderSettings
 from toolsearch.report.console import render as render_console
+from toolsearch.report.render_settings import RenderSettings
+from toolsearch.retrieval.query_run import QueryReport, ScopeResults
+from toolsearch.retrieval.searchers import Result
 from toolsearch.sanitize import one_line
-from toolsearch.searchers import Result
 
 HIGHLIGHT = "bold yellow"
 DESCRIPTION_WIDTH = 100

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from toolsearch.apply import Outcome
-from toolsearch.recommend import Ranked, Recommendation, ScopeChoice
-from toolsearch.recommend_run import RecommendReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.recommend.apply import Outcome
+from toolsearch.recommend.recommend import Ranked, Recommendation, ScopeChoice
+from toolsearch.recommend.recommend_run import RecommendReport
+from toolsearch.recommend.usage import UsageReport
 from toolsearch.report.jsonout import dumps
-from toolsearch.usage import UsageReport
+from toolsearch.report.render_settings import RenderSettings
 
 
 def _tool(ranked: Ranked) -> dict[str, Any]:

@@ -9,14 +9,14 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from toolsearch.apply import Advice
-from toolsearch.recommend import ScopeChoice
-from toolsearch.recommend_run import RecommendReport
-from toolsearch.render_settings import RenderSettings
+from toolsearch.recommend.apply import Advice
+from toolsearch.recommend.recommend import ScopeChoice
+from toolsearch.recommend.recommend_run import RecommendReport
+from toolsearch.recommend.usage import UsageReport
 from toolsearch.report.console import render as render_console
 from toolsearch.report.phrases import count_of
+from toolsearch.report.render_settings import RenderSettings
 from toolsearch.sanitize import clean, one_line
-from toolsearch.usage import UsageReport
 
 DEFAULT_ROWS = 40
 UNKNOWN_SHOWN = 8

@@ -10,9 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from toolsearch.facts import cited, source_keys
+from toolsearch.lint.rule_contract import Rule, as_config
+from toolsearch.lint.rule_settings import RuleSettings
 from toolsearch.report.console import render as render_console
-from toolsearch.rule_contract import Rule, as_config
-from toolsearch.rule_settings import RuleSettings
 
 
 def render_list(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from toolsearch.render_settings import RenderSettings
 from toolsearch.report.jsonout import dumps
+from toolsearch.report.render_settings import RenderSettings
 
 if TYPE_CHECKING:
-    from toolsearch.snapshot_run import ServerOutcome, SnapshotRun
+    from toolsearch.servers.snapshot_run import ServerOutcome, SnapshotRun
 
 
 def _server(outcome: ServerOutcome) -> dict[str, Any]:

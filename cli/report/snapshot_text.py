@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from toolsearch.render_settings import RenderSettings
 from toolsearch.report.console import render as render_console
+from toolsearch.report.render_settings import RenderSettings
 from toolsearch.sanitize import escape_unsafe, one_line
-from toolsearch.snapshot import changed_paths
+from toolsearch.servers.snapshot import changed_paths
 
 if TYPE_CHECKING:
-    from toolsearch.snapshot import FieldChange
-    from toolsearch.snapshot_run import ServerOutcome, SnapshotRun
+    from toolsearch.servers.snapshot import FieldChange
+    from toolsearch.servers.snapshot_run import ServerOutcome, SnapshotRun
 
 TEXT_FIELDS = ("description", "title", "name")
 SHOWN_LIMIT = 200

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from toolsearch.findings import Severity
-from toolsearch.model import Location
+from toolsearch.catalog.model import Location
+from toolsearch.lint.findings import Severity
 from toolsearch.sanitize import clean
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}

@@ -23,7 +23,7 @@ from tests.catalog_gen import request
 BASELINE = """
 import json, sys, time
 start = time.perf_counter()
-from toolsearch.tokens import encoding
+from toolsearch.cost.tokens import encoding
 data = json.loads(open(sys.argv[1], encoding="utf-8").read())
 enc = encoding()
 for tool in data["tools"]:

@@ -81,7 +81,7 @@ def catalog(count: int) -> dict[str, Any]:
 
 
 def baseline(path: Path) -> float:
-    from toolsearch.tokens import encoding
+    from toolsearch.cost.tokens import encoding
 
     enc = encoding()
     started = time.perf_counter()
@@ -108,7 +108,7 @@ def lint_seconds(path: Path, cold: bool, rules: str | None) -> float:
 def schema_checks(path: Path) -> tuple[float, float]:
     import jsonschema
 
-    from toolsearch.schema_check import compile_schema
+    from toolsearch.lint.schema_check import compile_schema
 
     schemas = [t["input_schema"] for t in json.loads(path.read_text())["tools"][1:]]
     started = time.perf_counter()

@@ -25,11 +25,11 @@ from typing import Any
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from toolsearch.cases import Case, load_cases
+from toolsearch.catalog.inputs import load_inputs
+from toolsearch.catalog.model import Catalog, Tool
 from toolsearch.config import Config
-from toolsearch.evaluation import KS, Evaluator, metrics
-from toolsearch.inputs import load_inputs
-from toolsearch.model import Catalog, Tool
+from toolsearch.retrieval.cases import Case, load_cases
+from toolsearch.retrieval.evaluation import KS, Evaluator, metrics
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"

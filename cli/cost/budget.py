@@ -1,0 +1,211 @@
+"""Token budget per scope: what stays loaded, what is deferred, and what deferral saves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
+from toolsearch.cost.models import ModelInfo, resolve
+from toolsearch.cost.tokens import (
+    SEARCH_TOOL_TOKENS,
+    Method,
+    RawCount,
+    TokenCounter,
+    count_tools,
+    estimate,
+    estimate_flat,
+    method_for,
+    server_tool_json,
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One costed tool (or a server tool with no published cost)."""
+
+    name: str
+    source: str
+    scope: str
+    file: str
+    pointer: str
+    line: int | None
+    tokens: float
+    deferred: bool
+    kind: str = "tool"  # "tool" or "server-tool" (estimated from its JSON)
+    cl100k: int = 0
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Totals of one scope, or of the whole run."""
+
+    upfront: float
+    all_loaded: float
+    system_prompt: float
+    search_tool: float
+    context_window: int
+    context_share: float  # percent of the context window the upfront cost takes
+
+    @property
+    def saved(self) -> float:
+        return self.all_loaded - self.upfront
+
+    @property
+    def saved_pct(self) -> float:
+        return 100.0 * self.saved / self.all_loaded if self.all_loaded else 0.0
+
+
+@dataclass(frozen=True)
+class ScopeBudget:
+    """The budget of one scope."""
+
+    scope: Scope
+    model: ModelInfo
+    model_id: str
+    method: Method
+    rows: tuple[Row, ...]
+    totals: Totals
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The budget of a run."""
+
+    scopes: tuple[ScopeBudget, ...]
+    skipped: tuple[str, ...]
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        return tuple(r for s in self.scopes for r in s.rows)
+
+    @property
+    def totals(self) -> Totals:
+        """Sums over scopes; context share and window of the largest scope."""
+        if not self.scopes:
+            return Totals(0, 0, 0, 0, 0, 0)
+        largest = max(self.scopes, key=lambda s: s.totals.context_share).totals
+        return Totals(
+            upfront=sum(s.totals.upfront for s in self.scopes),
+            all_loaded=sum(s.totals.all_loaded for s in self.scopes),
+            system_prompt=sum(s.totals.system_prompt for s in self.scopes),
+            search_tool=sum(s.totals.search_tool for s in self.scopes),
+            context_window=largest.context_window,
+            context_share=largest.context_share,
+        )
+
+
+def compute_budget(
+    catalog: Catalog,
+    model_override: str | None = None,
+    config_model: str | None = None,
+    context_window: int | None = None,
+    counter: TokenCounter | None = None,
+    lines: bool = True,
+) -> Budget:
+    """Cost every scope: --model > the request's model > config model > default.
+
+    ``lines=False`` leaves rows without line numbers (finding them re-reads every tool's text).
+    """
+    place = catalog if lines else Catalog(())
+    all_tools = [t for s in catalog.scopes for t in s.tools]
+    counts = dict(zip(map(id, all_tools), count_tools(all_tools, counter), strict=True))
+    scopes = []
+    skipped: list[str] = []
+    for scope in catalog.scopes:
+        model_id = model_override or scope.model or config_model
+        model, model_note = resolve(model_id)
+        notes = [model_note] if model_note else []
+        if model.note:
+            notes.append(f"{model.label}: {model.note}")
+        rows = [_tool_row(t, counts[id(t)], model, place) for t in scope.tools]
+        rows.extend(_server_rows(scope.other_server_tools, model, counter, place))
+        for bad in scope.malformed:
+            skipped.append(f"{bad.location.file}#{bad.location.pointer}: skipped: {bad.reason}")
+        for toolset in scope.unknown_toolsets:
+            name = toolset.server_name or "?"
+            notes.append(f"mcp_toolset {name!r}: tools unknown: pass {name}=PATH")
+        if scope.kind == "mcp" and scope.tools and catalog.target == "api":
+            notes.append(
+                "nothing is deferred: an MCP tools/list alone has no deferral under --target "
+                "api; --target claude-code shows what Claude Code defers, and toolsearch "
+                "recommend chooses what to keep loaded"
+            )
+        if any(r.kind == "server-tool" for r in rows):
+            notes.append("server tools with no published cost are estimated from their JSON")
+        rows.sort(key=lambda r: (-r.tokens, r.source, r.name))
+        totals = _totals(scope, rows, model, context_window or model.context_window)
+        scopes.append(
+            ScopeBudget(
+                scope,
+                model,
+                model_id or model.id,
+                method_for(model),
+                tuple(rows),
+                totals,
+                tuple(notes),
+            )
+        )
+    return Budget(tuple(scopes), tuple(skipped))
+
+
+def _tool_row(tool: Tool, raw: RawCount, model: ModelInfo, catalog: Catalog) -> Row:
+    loc = catalog.resolve(tool.location)
+    return Row(
+        tool.name,
+        tool.source,
+        tool.scope,
+        loc.file,
+        loc.pointer,
+        loc.line,
+        float(round(estimate(raw, model))),  # each tool rounded once; sums then add up
+        tool.deferred,
+        cl100k=raw.total,
+    )
+
+
+def _server_rows(
+    tools: Iterable[ServerTool], model: ModelInfo, counter: TokenCounter | None, catalog: Catalog
+) -> list[Row]:
+    from toolsearch.cost.tokens import Cl100kCounter
+
+    items = list(tools)
+    if not items:
+        return []
+    counts = (counter or Cl100kCounter()).count_many([server_tool_json(t) for t in items])
+    return [
+        Row(
+            t.name or t.type,
+            t.source,
+            t.scope,
+            t.location.file,
+            t.location.pointer,
+            catalog.resolve(t.location).line,
+            float(round(estimate_flat(n, model))),
+            t.deferred,
+            kind="server-tool",
+            cl100k=n,
+        )
+        for t, n in zip(items, counts, strict=True)
+    ]
+
+
+def _totals(scope: Scope, rows: list[Row], model: ModelInfo, window: int) -> Totals:
+    has_tools = bool(rows) or bool(scope.server_tools) or scope.uses_tool_search
+    system_prompt = float(model.system_prompt(scope.tool_choice)) if has_tools else 0.0
+    searches = sum(1 for t in scope.search_tools if not t.deferred)
+    if scope.implicit_search:
+        searches += 1
+    search_tool = float(SEARCH_TOOL_TOKENS * searches)
+    loaded = sum(r.tokens for r in rows if not r.deferred)
+    everything = sum(r.tokens for r in rows)
+    upfront = system_prompt + search_tool + loaded
+    return Totals(
+        upfront=upfront,
+        all_loaded=system_prompt + everything,
+        system_prompt=system_prompt,
+        search_tool=search_tool,
+        context_window=window,
+        context_share=100.0 * upfront / window,
+    )

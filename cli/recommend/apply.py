@@ -1,0 +1,250 @@
+"""``recommend --apply`` and ``--diff``: edit the files, check the result, then write or show it.
+
+Nothing is written unless every edited file passes every check: it is a file (not stdin), the
+edited text parses to exactly the intended data, and linting the result finds no error that
+linting the original did not (by rule, source and tool), with clear refusals for the errors
+toolsearch cannot fix (a model without tool search, tools with ``input_examples``). Files are
+written atomically, keeping their mode and byte-order mark.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolsearch.analysis import Analysis
+from toolsearch.atomic import write_bytes_atomic
+from toolsearch.catalog.dialects import load_catalog
+from toolsearch.catalog.inputs import Inputs
+from toolsearch.catalog.loader import Document, parse_text
+from toolsearch.config import Config
+from toolsearch.errors import InputError, ToolsearchError
+from toolsearch.lint.findings import Diagnostic, Severity
+from toolsearch.lint.linter import run
+from toolsearch.lint.rule_settings import enabled, settings
+from toolsearch.recommend.apply_plan import (
+    FilePlan,
+    always_load_meta,
+    plan_scope,
+    toolset_fragment,
+)
+from toolsearch.recommend.edit_plan import EditConflict, apply_to_data
+from toolsearch.recommend.json_edit import JsonEditError, edit_json
+from toolsearch.recommend.recommend import Recommendation, ScopeChoice, search_tool_entry
+from toolsearch.recommend.yaml_edit import YamlEditError, edit_yaml
+
+BOM = b"\xef\xbb\xbf"
+
+
+class ApplyRefused(ToolsearchError):
+    """``--apply`` or ``--diff`` would not give a faithful, error-free result. Exit code 2."""
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One edited file: its text before and after, and what changed in words."""
+
+    file: str
+    before: str
+    after: str
+    summary: tuple[str, ...]
+    written: bool
+
+    def diff(self) -> str:
+        lines = difflib.unified_diff(
+            self.before.splitlines(keepends=True),
+            self.after.splitlines(keepends=True),
+            fromfile=f"a/{self.file}",
+            tofile=f"b/{self.file}",
+        )
+        return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What to set for an MCP ``tools/list`` source, which has no deferral field."""
+
+    scope: str
+    source: str
+    keep: tuple[str, ...]
+    tools: int
+    toolset: Mapping[str, Any]
+    search_tool: Mapping[str, str]
+    always_load: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The files changed (written or only shown) and the advice for MCP sources."""
+
+    changes: tuple[FileChange, ...]
+    advice: tuple[Advice, ...]
+
+
+def advise(recommendation: Recommendation) -> tuple[Advice, ...]:
+    """The mcp_toolset fragment and Claude Code's alwaysLoad for each MCP source."""
+    found: list[Advice] = []
+    for choice in recommendation.scopes:
+        if choice.scope.kind not in ("mcp", "claude-code") or not choice.deferral:
+            continue
+        for source in choice.scope.sources:
+            tools = [r for r in choice.ranked if r.tool.source == source]
+            keep = [r.tool.name for r in tools if r.kept]
+            found.append(
+                Advice(
+                    choice.scope.name,
+                    source,
+                    tuple(keep),
+                    len(tools),
+                    toolset_fragment(source, keep),
+                    search_tool_entry(recommendation.search),
+                    tuple(always_load_meta(name) for name in keep),
+                )
+            )
+    return tuple(found)
+
+
+def carry_out(
+    recommendation: Recommendation,
+    inputs: Inputs,
+    config: Config,
+    model: str | None,
+    write: bool,
+) -> Outcome:
+    """Plan, check and (when ``write``) write the edits; raise ApplyRefused with every reason."""
+    plans: dict[str, FilePlan] = {}
+    by_display = {d.display: d for d in inputs.documents}
+    refusals: list[str] = []
+    for choice in recommendation.scopes:
+        if not choice.deferral or choice.scope.kind not in ("request", "tools"):
+            continue
+        document = by_display[choice.scope.files[0]]
+        plan = plans.setdefault(document.display, FilePlan(document))
+        refusals.extend(_gains(choice, document))
+        if write and document.path is None:
+            refusals.append(
+                f"{document.display}: cannot write back to standard input; pass a file, or use "
+                "--diff to see the change"
+            )
+        plan_scope(choice, plan, recommendation.search)
+    changes: list[tuple[FilePlan, str]] = []
+    for plan in plans.values():
+        refusals.extend(plan.refusals)
+        if plan.edit.empty or plan.refusals:
+            continue
+        after = _render(plan, refusals)
+        if after is not None and after != plan.document.text:
+            changes.append((plan, after))
+    if not refusals and changes:
+        refusals.extend(_new_errors(inputs, config, model, changes))
+    if refusals:
+        raise ApplyRefused("refusing to change the files: " + "; ".join(refusals))
+    done = []
+    for plan, after in changes:
+        if write:
+            _write(plan.document, after)
+        done.append(
+            FileChange(plan.document.display, plan.document.text, after, tuple(plan.summary), write)
+        )
+    return Outcome(tuple(done), advise(recommendation))
+
+
+def _gains(choice: ScopeChoice, document: Document) -> list[str]:
+    """Errors the result would gain that toolsearch cannot fix, each with why."""
+    scope = choice.scope
+    if scope.uses_tool_search or scope.deferred_tools:
+        return []
+    found = []
+    model = choice.before.model
+    if model.tool_search == "unsupported":
+        found.append(
+            f"{document.display}: model {choice.before.model_id!r} ({model.label}) does not "
+            f"support tool search ({model.note}); deferring tools would make the API reject the "
+            "request: change the model first"
+        )
+    examples = [t.name for t in scope.tools if t.raw.get("input_examples")]
+    if examples:
+        found.append(
+            f"{document.display}: {', '.join(examples)} ha{'s' if len(examples) == 1 else 've'} "
+            "input_examples, which the docs have called incompatible with tool search "
+            "(lint rule examples-with-tool-search): move the examples into the descriptions "
+            "first, or keep this request without tool search"
+        )
+    return found
+
+
+def _render(plan: FilePlan, refusals: list[str]) -> str | None:
+    document = plan.document
+    why = "cannot write it back faithfully"
+    try:
+        if document.format == "yaml":
+            after = edit_yaml(document.text, plan.edit)
+        else:
+            after = edit_json(document.text, plan.edit)
+        expected = copy.deepcopy(document.data)
+        apply_to_data(expected, plan.edit)
+        parsed, _, _ = parse_text(after, document.display, document.format)
+    except (JsonEditError, YamlEditError, EditConflict, ToolsearchError) as error:
+        refusals.append(f"{document.display}: {why}: {error}")
+        return None
+    if json.dumps(parsed) != json.dumps(expected):
+        refusals.append(
+            f"{document.display}: {why}: the edited text does not read back as intended"
+        )
+        return None
+    return after
+
+
+def _errors(
+    documents: Sequence[Document], inputs: Inputs, config: Config, model: str | None
+) -> list[Diagnostic]:
+    catalog, _ = load_catalog(list(documents), inputs.catalog.target, skip_non_catalogs=True)
+    chosen = enabled(settings(config))
+    found = run(Analysis(catalog, config, model, {d.display: d for d in documents}), chosen)
+    return [d for d in found if d.level is Severity.ERROR]
+
+
+def _new_errors(
+    inputs: Inputs, config: Config, model: str | None, changes: list[tuple[FilePlan, str]]
+) -> list[str]:
+    """Lint errors the edited files would have that the originals do not."""
+    replaced = {plan.document.display: (plan.document, after) for plan, after in changes}
+    documents = []
+    for document in inputs.documents:
+        if document.display in replaced:
+            original, after = replaced[document.display]
+            data, locator, fmt = parse_text(after, original.display, original.format)
+            document = Document(
+                original.source, original.path, original.display, after, data, fmt, locator
+            )
+        documents.append(document)
+    before = {(d.rule, d.source, d.tool) for d in _errors(inputs.documents, inputs, config, model)}
+    return [
+        f"{d.concise()} (the result would gain this error)"
+        for d in _errors(documents, inputs, config, model)
+        if (d.rule, d.source, d.tool) not in before
+    ]
+
+
+def _write(document: Document, after: str) -> None:
+    path = document.path
+    assert path is not None
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise InputError(f"{document.display}: cannot read it again: {error.strerror}") from None
+    bom = BOM if raw.startswith(BOM) else b""
+    if raw[len(bom) :].decode("utf-8", errors="replace") != document.text:
+        raise InputError(f"{document.display}: changed since it was read; run again")
+    try:
+        write_bytes_atomic(Path(path), bom + after.encode("utf-8"))
+    except OSError as error:
+        raise InputError(
+            f"{document.display}: cannot write it ({error.strerror or error}); the file is "
+            "unchanged"
+        ) from None

@@ -1,0 +1,206 @@
+"""Turn a recommendation into edits of the request and tools files that carry it.
+
+Per scope whose deferral changes: ``defer_loading: true`` on each tool to defer, the key removed
+from each kept tool; for an ``mcp_toolset`` with a supplied catalog, ``default_config.
+defer_loading: true`` and ``configs[<tool>].defer_loading: false`` for the kept tools; a tool
+search tool (BM25 unless ``--search regex``) appended when tools are deferred and none is there
+(a deferred one is made loaded); a ``cache_control`` breakpoint on a tool that becomes deferred
+moves to the last loaded entry of ``tools``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolsearch.catalog.loader import Document
+from toolsearch.catalog.locate import join_pointer, split_pointer
+from toolsearch.catalog.model import McpToolset, Scope, Tool
+from toolsearch.recommend.edit_plan import Edit
+from toolsearch.recommend.recommend import ScopeChoice, search_tool_entry
+
+
+@dataclass
+class FilePlan:
+    """The edits to one file, with what they do in words, and why a file cannot be edited."""
+
+    document: Document
+    edit: Edit = field(default_factory=Edit)
+    summary: list[str] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+
+
+def value_at(data: Any, pointer: str) -> Any:
+    for token in split_pointer(pointer):
+        data = data[int(token)] if isinstance(data, list) else data[token]
+    return data
+
+
+def plan_scope(choice: ScopeChoice, plan: FilePlan, search: str) -> None:
+    """Add the edits that carry one scope's recommendation into its request or tools file."""
+    scope = choice.scope
+    kept = {id(r.tool) for r in choice.kept}
+    own = [t for t in scope.tools if t.toolset is None]
+    moved: list[tuple[str, Any]] = []
+    deferred_now: list[str] = []
+    loaded_now: list[str] = []
+    for tool in own:
+        if tool.dialect.startswith("openai"):
+            plan.refusals.append(
+                f"{tool.location.file}: {tool.name!r} is an OpenAI tool, which has no Anthropic "
+                "defer_loading; toolsearch does not rewrite OpenAI tools"
+            )
+            return
+        pointer = tool.location.pointer
+        if id(tool) in kept:
+            if tool.raw.get("defer_loading") is True:
+                plan.edit.delete_key(pointer, "defer_loading")
+                loaded_now.append(tool.name)
+            continue
+        if tool.raw.get("defer_loading") is not True:
+            plan.edit.set_key(pointer, "defer_loading", True)
+            deferred_now.append(tool.name)
+        if "cache_control" in tool.raw:
+            plan.edit.delete_key(pointer, "cache_control")
+            moved.append((tool.name, tool.raw["cache_control"]))
+    for toolset in scope.toolsets:
+        if toolset.catalog_source is not None:
+            members = [t for t in scope.tools if t.toolset == toolset.server_name]
+            _plan_toolset(toolset, members, kept, plan)
+    if deferred_now:
+        plan.summary.append(f"defer {_count(deferred_now)}")
+    if loaded_now:
+        plan.summary.append(f"load {', '.join(loaded_now)}")
+    new_search = _plan_search(choice, plan, search)
+    if moved:
+        _move_cache_control(scope, kept, moved, new_search, plan)
+    if new_search is not None:
+        index, value = new_search
+        plan.edit.insert_item(_tools_pointer(scope), index, value)
+
+
+def _count(names: list[str]) -> str:
+    return f"{len(names)} tool{'s' if len(names) != 1 else ''}"
+
+
+def _tools_pointer(scope: Scope) -> str:
+    assert scope.tools_location is not None
+    return scope.tools_location.pointer
+
+
+def _plan_toolset(toolset: McpToolset, members: list[Tool], kept: set[int], plan: FilePlan) -> None:
+    pointer = toolset.location.pointer
+    name = toolset.server_name or "?"
+    keep = [t.name for t in members if id(t) in kept]
+    defer = [t.name for t in members if id(t) not in kept]
+    raw = toolset.raw
+    default = raw.get("default_config")
+    if defer and not isinstance(default, Mapping):
+        plan.edit.set_key(pointer, "default_config", {"defer_loading": True})
+        plan.summary.append(f"mcp_toolset {name!r}: default_config.defer_loading: true")
+    elif defer and isinstance(default, Mapping) and default.get("defer_loading") is not True:
+        plan.edit.set_key(pointer + "/default_config", "defer_loading", True)
+        plan.summary.append(f"mcp_toolset {name!r}: default_config.defer_loading: true")
+    elif not defer and isinstance(default, Mapping) and default.get("defer_loading") is True:
+        plan.edit.delete_key(pointer + "/default_config", "defer_loading")
+    configs = raw.get("configs")
+    wanted = {t: {"defer_loading": False} for t in keep} if defer else {}
+    if not isinstance(configs, Mapping):
+        if wanted:
+            plan.edit.set_key(pointer, "configs", wanted)
+            plan.summary.append(f"mcp_toolset {name!r}: keep {', '.join(keep)}")
+        return
+    changed: list[str] = []
+    configs_pointer = pointer + join_pointer("configs")
+    for tool in members:
+        entry = configs.get(tool.name)
+        entry_pointer = configs_pointer + join_pointer(tool.name)
+        if tool.name in wanted:
+            if not isinstance(entry, Mapping):
+                plan.edit.set_key(configs_pointer, tool.name, {"defer_loading": False})
+                changed.append(tool.name)
+            elif entry.get("defer_loading") is not False:
+                plan.edit.set_key(entry_pointer, "defer_loading", False)
+                changed.append(tool.name)
+        elif isinstance(entry, Mapping) and "defer_loading" in entry:
+            if set(entry) == {"defer_loading"}:
+                plan.edit.delete_key(configs_pointer, tool.name)
+            else:
+                plan.edit.delete_key(entry_pointer, "defer_loading")
+    if changed:
+        plan.summary.append(f"mcp_toolset {name!r}: keep {', '.join(changed)}")
+
+
+def _plan_search(choice: ScopeChoice, plan: FilePlan, search: str) -> tuple[int, Any] | None:
+    """Make the scope's search tool loaded, or return the one to append (index, value)."""
+    scope = choice.scope
+    for tool in scope.search_tools:
+        if tool.deferred:
+            plan.edit.delete_key(tool.location.pointer, "defer_loading")
+            plan.summary.append(f"load the search tool {tool.name or tool.type!r}")
+    if not choice.adds_search:
+        return None
+    entries = value_at(plan.document.data, _tools_pointer(scope))
+    value: dict[str, Any] = dict(search_tool_entry(search))
+    plan.summary.append(f"add {value['name']}")
+    return len(entries), value
+
+
+def _move_cache_control(
+    scope: Scope,
+    kept: set[int],
+    moved: list[tuple[str, Any]],
+    new_search: tuple[int, Any] | None,
+    plan: FilePlan,
+) -> None:
+    """Put the first removed breakpoint on the last entry of ``tools`` that stays loaded."""
+    loaded: dict[str, Mapping[str, Any]] = {}
+    for tool in scope.tools:
+        if tool.toolset is None and id(tool) in kept:
+            loaded[tool.location.pointer] = tool.raw
+    for server_tool in scope.server_tools:
+        if not server_tool.deferred or server_tool.is_search:
+            loaded[server_tool.location.pointer] = server_tool.raw
+    names = ", ".join(name for name, _ in moved)
+    value = moved[0][1]
+    if new_search is not None:
+        new_search[1]["cache_control"] = value
+        plan.summary.append(f"move cache_control from {names} to {new_search[1]['name']}")
+        return
+    prefix = _tools_pointer(scope) + "/"
+    ordered = sorted(
+        (p for p in loaded if p.startswith(prefix)), key=lambda p: int(p[len(prefix) :])
+    )
+    if not ordered:
+        plan.refusals.append(
+            f"{plan.document.display}: cache_control on {names} must move to a loaded tool, "
+            "and no entry of tools stays loaded outside mcp_toolset; move it by hand"
+        )
+        return
+    target = ordered[-1]
+    raw = loaded[target]
+    label = raw.get("name") or raw.get("type")
+    if "cache_control" in raw:
+        plan.summary.append(f"remove cache_control from {names} ({label!r} already has one)")
+        return
+    plan.edit.set_key(target, "cache_control", value)
+    plan.summary.append(f"move cache_control from {names} to {label}")
+
+
+def toolset_fragment(source: str, keep: list[str]) -> dict[str, Any]:
+    """The ``mcp_toolset`` entry that defers a server's tools but ``keep``."""
+    fragment: dict[str, Any] = {
+        "type": "mcp_toolset",
+        "mcp_server_name": source,
+        "default_config": {"defer_loading": True},
+    }
+    if keep:
+        fragment["configs"] = {name: {"defer_loading": False} for name in keep}
+    return fragment
+
+
+def always_load_meta(name: str) -> str:
+    """The ``tools/list`` entry change Claude Code reads to keep one tool loaded."""
+    return json.dumps({"name": name, "_meta": {"anthropic/alwaysLoad": True}})

@@ -1,0 +1,439 @@
+"""Which tools to keep loaded, per scope, with a score and plain reasons.
+
+Ranking: with usage evidence, ``score = calls + points / 10`` (points: the heuristic in
+``toolsearch.recommend.heuristic``, at most 9), so calls decide and the heuristic only orders
+tools called equally often; without usage, ``score = points``. Ties go to the cheaper tool, then
+catalog order.
+
+How many: pins (``--pin``) and the ``tool_choice`` tool first; then the best-ranked tools up to 3;
+a 4th and a 5th only while the next tool is as well supported as the 3rd (usage: called at least
+half as often; heuristic: as many points) and costs no more than the scope's median tool.
+``--keep N`` sets the number instead. ``--max-upfront`` drops the lowest-ranked unpinned tools
+until the scope fits (never below one), and fails when it cannot. A scope of fewer than 10 tools,
+or one where deferral would not lower the upfront cost, is left loaded (tool-search-facts §2.9).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from toolsearch.analysis import Analysis
+from toolsearch.catalog.identity import ambiguous_names, display_name, find_tool
+from toolsearch.catalog.loader import Document
+from toolsearch.catalog.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
+from toolsearch.config import Config
+from toolsearch.cost.budget import ScopeBudget
+from toolsearch.cost.tokens import Cl100kCounter
+from toolsearch.errors import ToolsearchError, UsageError
+from toolsearch.recommend.heuristic import MAX_POINTS, ScopeSignals, Signal, mentions, object_counts
+from toolsearch.recommend.reach import reach
+from toolsearch.recommend.usage import UsageReport
+
+MIN_TOOLS_FOR_SEARCH = 10
+DEFAULT_KEEP = 3
+MAX_KEEP = 5
+SEARCH_TYPES = {
+    "bm25": "tool_search_tool_bm25_20251119",
+    "regex": "tool_search_tool_regex_20251119",
+}
+
+
+class MemoCounter:
+    """Counts each text once per run: the projections recount the same tools."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, int] = {}
+
+    def count_many(self, texts: Sequence[str]) -> list[int]:
+        missing = list(dict.fromkeys(t for t in texts if t not in self.known))
+        if missing:
+            self.known.update(zip(missing, Cl100kCounter().count_many(missing), strict=True))
+        return [self.known[t] for t in texts]
+
+
+class ConstraintError(ToolsearchError):
+    """Constraints (--keep, --pin, --max-upfront) that no choice meets. Exit code 2."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the user asked of ``recommend``."""
+
+    keep: int | None = None
+    pins: tuple[str, ...] = ()
+    max_upfront: int | None = None
+    model: str | None = None
+    context_window: int | None = None
+    search: str = "bm25"
+    intents: tuple[str, ...] | None = None  # queries of --intents; None: each tool's own words
+    counter: MemoCounter = field(default_factory=MemoCounter, compare=False)
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One candidate tool, ranked."""
+
+    tool: Tool
+    rank: int
+    score: float
+    points: float
+    tokens: float
+    reasons: tuple[str, ...]
+    calls: int | None = None
+    sessions: int | None = None
+    kept: bool = False
+    pinned: bool = False
+    required: bool = False  # named by tool_choice
+
+
+@dataclass(frozen=True)
+class ScopeChoice:
+    """The recommendation for one scope."""
+
+    scope: Scope
+    before: ScopeBudget
+    after: ScopeBudget
+    ranked: tuple[Ranked, ...]
+    deferral: bool  # False: keep everything loaded (fewer than 10 tools, or it does not pay)
+    adds_search: bool  # the projection adds a tool search tool
+    notes: tuple[str, ...] = ()
+
+    @property
+    def kept(self) -> tuple[Ranked, ...]:
+        return tuple(r for r in self.ranked if r.kept)
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The recommendation for a run."""
+
+    scopes: tuple[ScopeChoice, ...]
+    usage: UsageReport | None
+    search: str
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def upfront_before(self) -> int:
+        return sum(round(s.before.totals.upfront) for s in self.scopes)
+
+    @property
+    def upfront_after(self) -> int:
+        return sum(round(s.after.totals.upfront) for s in self.scopes)
+
+    @property
+    def keep_names(self) -> list[str]:
+        """Names of kept tools, ``source/name`` where a name is not unique in the run."""
+        ambiguous = ambiguous_names([r.tool for s in self.scopes for r in s.ranked])
+        shown = (display_name(r.tool, ambiguous) for s in self.scopes for r in s.kept)
+        return list(dict.fromkeys(shown))
+
+
+def tool_choice_name(scope: Scope) -> str | None:
+    choice = scope.tool_choice
+    if isinstance(choice, Mapping) and choice.get("type") == "tool":
+        name = choice.get("name")
+        return name if isinstance(name, str) else None
+    return None
+
+
+def recommend(
+    catalog: Catalog,
+    documents: Sequence[Document],
+    config: Config,
+    options: Options,
+    usage: UsageReport | None = None,
+) -> Recommendation:
+    """Rank every scope's tools and choose the ones to keep loaded."""
+    if options.keep is not None and options.keep < 1:
+        raise UsageError("--keep must be 1 or more: at least one tool stays loaded")
+    analysis = Analysis(
+        catalog, config, options.model, {}, options.context_window, counter=options.counter
+    )
+    before = analysis.budget
+    all_tools = [t for s in catalog.scopes for t in s.tools]
+    pins = [find_tool(all_tools, p, "--pin") for p in options.pins]
+    messages = {d.display: _messages(d) for d in documents}
+    warnings: list[str] = []
+    if options.keep is not None and options.keep > MAX_KEEP:
+        warnings.append(
+            f"--keep {options.keep}: Anthropic advises keeping 3-5 tools loaded; more tools "
+            "loaded cost tokens on every request"
+        )
+    limit = options.max_upfront if options.max_upfront is not None else config.max_upfront
+    choices = []
+    for scope_budget in before.scopes:
+        scope = scope_budget.scope
+        if not scope.tools:
+            continue
+        scope_pins = [p for p in pins if p.scope == scope.name]
+        in_messages = mentions(scope, messages.get(scope.files[0]) if scope.files else None)
+        tokens = {(r.source, r.name): r.tokens for r in scope_budget.rows if r.kind == "tool"}
+        reached, intents = reach(scope, options.intents, analysis)
+        signals = ScopeSignals(
+            tokens, in_messages, reached, intents, object_counts(scope.tools), len(scope.tools)
+        )
+        ranked = rank(scope, signals, usage, scope_pins)
+        choices.append(_choose(scope_budget, ranked, options, config, analysis, limit))
+    return Recommendation(tuple(choices), usage, options.search, tuple(warnings))
+
+
+def _messages(document: Document) -> object:
+    data = document.data
+    return data.get("messages") if isinstance(data, Mapping) else None
+
+
+def rank(
+    scope: Scope, signals: ScopeSignals, usage: UsageReport | None, pins: Iterable[Tool]
+) -> list[Ranked]:
+    """Every tool of the scope, best first, with its score and reasons."""
+    pinned = {id(t) for t in pins}
+    required = tool_choice_name(scope)
+    items: list[tuple[tuple[float, float, int], Ranked]] = []
+    for position, tool in enumerate(scope.tools):
+        found: list[Signal] = signals.signals(tool)
+        points = sum(s.points for s in found)
+        reasons = [s.reason for s in found]
+        calls = sessions = None
+        score = points
+        if usage is not None:
+            used = usage.get(tool)
+            calls = used.calls if used else 0
+            sessions = used.sessions if used else 0
+            score = calls + points / (MAX_POINTS + 1)
+            reasons.insert(0, _usage_reason(calls, sessions, used is not None and used.from_table))
+        is_required = required is not None and required in (tool.name, tool.sent_name)
+        if is_required:
+            reasons.insert(0, "named by tool_choice: must stay loaded")
+        if id(tool) in pinned:
+            reasons.insert(0, "pinned with --pin")
+        tokens = signals.tokens.get((tool.source, tool.name), 0.0)
+        ranked = Ranked(
+            tool,
+            0,
+            round(score, 2),
+            points,
+            tokens,
+            tuple(reasons),
+            calls,
+            sessions,
+            pinned=id(tool) in pinned,
+            required=is_required,
+        )
+        items.append(((-score, tokens, position), ranked))
+    items.sort(key=lambda item: item[0])
+    return [replace(r, rank=i) for i, (_, r) in enumerate(items, 1)]
+
+
+def _usage_reason(calls: int, sessions: int, from_table: bool) -> str:
+    if not calls:
+        return "never called in the usage evidence"
+    times = "once" if calls == 1 else f"{calls:,} times"
+    plural = "s" if sessions != 1 else ""
+    if sessions and from_table:
+        return f"called {times} ({sessions} session{plural} and a usage table)"
+    if sessions:
+        return f"called {times} in {sessions} session{plural}"
+    return f"called {times} (usage table)" if from_table else f"called {times}"
+
+
+def project(
+    scope: Scope,
+    kept: Iterable[Tool],
+    analysis: Analysis,
+    options: Options,
+) -> tuple[ScopeBudget, bool]:
+    """The scope's budget with only ``kept`` loaded; adds a search tool when one is needed."""
+    keep = {id(t) for t in kept}
+    tools = tuple(replace(t, deferred=id(t) not in keep) for t in scope.tools)
+    deferring = any(t.deferred for t in tools)
+    server_tools = tuple(
+        replace(t, deferred=False) if t.is_search and deferring else t for t in scope.server_tools
+    )
+    adds = deferring and not scope.uses_tool_search
+    if adds:
+        server_tools = (_search_tool(scope, options.search), *server_tools)
+    projected = replace(scope, tools=tools, server_tools=server_tools)
+    budget = analysis.budget_of(analysis.catalog.subset(projected))
+    return budget.scopes[0], adds
+
+
+def search_tool_entry(mode: str) -> dict[str, str]:
+    """The tool search tool entry for ``mode`` (bm25 or regex)."""
+    return {"type": SEARCH_TYPES[mode], "name": SEARCH_TOOL_NAMES[mode]}
+
+
+def _search_tool(scope: Scope, mode: str) -> ServerTool:
+    location = scope.tools_location or scope.tools[0].location
+    raw = search_tool_entry(mode)
+    return ServerTool(raw["type"], raw["name"], scope.sources[0], scope.name, location, raw, False)
+
+
+def _choose(
+    before: ScopeBudget,
+    ranked: list[Ranked],
+    options: Options,
+    config: Config,
+    analysis: Analysis,
+    limit: int | None,
+) -> ScopeChoice:
+    scope = before.scope
+    notes: list[str] = []
+    if len(ranked) < MIN_TOOLS_FOR_SEARCH:
+        ignored = f"; --keep {options.keep} does not apply" if options.keep is not None else ""
+        notes.append(
+            f"{len(ranked)} tools: below {MIN_TOOLS_FOR_SEARCH}, tool search does not pay "
+            f"(tool-search-facts §2.9); keep every tool loaded{ignored}; --apply leaves this "
+            "scope as it is"
+        )
+        return _unchanged(before, ranked, options, config, analysis, limit, notes)
+    forced = [r for r in ranked if r.pinned or r.required]
+    if options.keep is not None:
+        if len(forced) > options.keep:
+            raise ConstraintError(
+                f"scope {scope.name!r}: {len(forced)} tools must stay loaded "
+                f"({_names(forced)}) but --keep is {options.keep}; raise --keep or pin fewer"
+            )
+        if options.keep > len(ranked):
+            raise ConstraintError(
+                f"scope {scope.name!r} has {len(ranked)} tools; --keep {options.keep} cannot be met"
+            )
+        chosen = _fill(forced, ranked, options.keep)
+    else:
+        chosen = _default_count(forced, ranked)
+    after, adds = project(scope, (r.tool for r in chosen), analysis, options)
+    if options.keep is None and after.totals.upfront >= before.totals.all_loaded:
+        notes.append(
+            f"deferral does not pay here: {round(after.totals.upfront):,} tokens upfront with "
+            f"tool search against {round(before.totals.all_loaded):,} with every tool loaded; "
+            "keep every tool loaded; --apply leaves this scope as it is"
+        )
+        return _unchanged(before, ranked, options, config, analysis, limit, notes)
+    if limit is not None:
+        chosen, after, adds = _fit(
+            before, chosen, forced, after, adds, limit, options, config, analysis, notes
+        )
+    kept = {id(r.tool) for r in chosen}
+    final = tuple(replace(r, kept=id(r.tool) in kept) for r in ranked)
+    return ScopeChoice(scope, before, after, final, True, adds, tuple(notes))
+
+
+def _names(items: Iterable[Ranked]) -> str:
+    return ", ".join(r.tool.name for r in items)
+
+
+def _fill(forced: list[Ranked], ranked: list[Ranked], count: int) -> list[Ranked]:
+    chosen = list(forced)
+    taken = {id(r) for r in chosen}
+    for item in ranked:
+        if len(chosen) >= count:
+            break
+        if id(item) not in taken:
+            chosen.append(item)
+    return sorted(chosen, key=lambda r: r.rank)
+
+
+def _default_count(forced: list[Ranked], ranked: list[Ranked]) -> list[Ranked]:
+    """3 tools, then a 4th and 5th while they are as well supported as the 3rd and cost no
+    more than the scope's median tool."""
+    chosen = _fill(forced, ranked, max(DEFAULT_KEEP, len(forced)))
+    if len(chosen) >= MAX_KEEP:
+        return chosen
+    third = ranked[DEFAULT_KEEP - 1]
+    median = statistics.median(r.tokens for r in ranked)
+    for item in ranked:
+        if len(chosen) >= MAX_KEEP:
+            break
+        if any(item is r for r in chosen):
+            continue
+        if _as_strong(item, third) and item.tokens <= median:
+            chosen.append(item)
+        else:
+            break
+    return sorted(chosen, key=lambda r: r.rank)
+
+
+def _as_strong(item: Ranked, third: Ranked) -> bool:
+    if item.calls is not None and third.calls is not None:
+        return item.calls > 0 and 2 * item.calls >= third.calls
+    return item.points >= third.points
+
+
+def _fit(
+    before: ScopeBudget,
+    chosen: list[Ranked],
+    forced: list[Ranked],
+    after: ScopeBudget,
+    adds: bool,
+    limit: int,
+    options: Options,
+    config: Config,
+    analysis: Analysis,
+    notes: list[str],
+) -> tuple[list[Ranked], ScopeBudget, bool]:
+    """Drop the lowest-ranked unforced tools until the scope's upfront fits ``limit``."""
+    scope = before.scope
+    while round(after.totals.upfront) > limit:
+        droppable = [r for r in chosen if not any(r is f for f in forced)]
+        if options.keep is not None or not droppable or len(chosen) == 1:
+            raise ConstraintError(_over_limit(scope, chosen, forced, after, limit, options))
+        chosen = [r for r in chosen if r is not droppable[-1]]
+        after, adds = project(scope, (r.tool for r in chosen), analysis, options)
+    if len(chosen) < DEFAULT_KEEP and options.keep is None:
+        notes.append(
+            f"kept {len(chosen)} tool{'s' if len(chosen) != 1 else ''}, fewer than 3, to stay "
+            f"within --max-upfront {limit:,}"
+        )
+    return chosen, after, adds
+
+
+def _over_limit(
+    scope: Scope,
+    chosen: list[Ranked],
+    forced: list[Ranked],
+    after: ScopeBudget,
+    limit: int,
+    options: Options,
+) -> str:
+    totals = after.totals
+    loaded = totals.upfront - totals.system_prompt - totals.search_tool
+    parts = (
+        f"system prompt {round(totals.system_prompt):,} + search tool "
+        f"{round(totals.search_tool):,} + {len(chosen)} loaded "
+        f"tool{'s' if len(chosen) != 1 else ''} {round(loaded):,}"
+    )
+    if options.keep is not None:
+        why = f"keeping the {options.keep} best-ranked tools"
+        fix = "lower --keep or raise --max-upfront"
+    elif forced and len(chosen) == len(forced):
+        why = f"keeping only the pinned tools ({_names(forced)})"
+        fix = "pin fewer tools or raise --max-upfront"
+    else:
+        why = f"keeping only {_names(chosen)}"
+        fix = "raise --max-upfront"
+    return (
+        f"scope {scope.name!r}: {why} costs {round(totals.upfront):,} tokens upfront "
+        f"({parts}), over --max-upfront {limit:,}; {fix}"
+    )
+
+
+def _unchanged(
+    before: ScopeBudget,
+    ranked: list[Ranked],
+    options: Options,
+    config: Config,
+    analysis: Analysis,
+    limit: int | None,
+    notes: list[str],
+) -> ScopeChoice:
+    after, _ = project(before.scope, (r.tool for r in ranked), analysis, options)
+    if limit is not None and round(after.totals.upfront) > limit:
+        raise ConstraintError(
+            f"scope {before.scope.name!r}: with every tool loaded (recommended here: "
+            f"{notes[-1].split(';')[0]}) the upfront cost is {round(after.totals.upfront):,} "
+            f"tokens, over --max-upfront {limit:,}; raise the limit or trim the tools"
+        )
+    final = tuple(replace(r, kept=True) for r in ranked)
+    return ScopeChoice(before.scope, before, after, final, False, False, tuple(notes))

@@ -1,0 +1,91 @@
+"""The recommend run: usage evidence read, tools ranked and chosen, the choice applied or
+diffed when asked, into a ``RecommendReport``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolsearch.catalog.inputs import Inputs
+from toolsearch.config import Config
+from toolsearch.errors import UsageError
+from toolsearch.recommend.apply import Outcome, advise, carry_out
+from toolsearch.recommend.recommend import Options, Recommendation, recommend
+from toolsearch.recommend.usage import UsageReport, match_usage
+from toolsearch.recommend.usage_read import read_usage
+
+LOG_SUFFIXES = (".jsonl", ".ndjson", ".csv")
+
+
+@dataclass(frozen=True)
+class RecommendOptions:
+    """What the user asked of ``recommend``."""
+
+    fmt: str = "text"
+    usage: tuple[str, ...] = ()
+    keep: int | None = None
+    pins: tuple[str, ...] = ()
+    max_upfront: int | None = None
+    model: str | None = None
+    context_window: int | None = None
+    search: str | None = None
+    intents: Path | None = None
+    apply: bool = False
+    diff: bool = False
+    show_all: bool = False
+    color: bool = False
+    width: int | None = None
+
+
+def check_sources(sources: list[str] | None) -> None:
+    """Catch usage logs passed as catalogs (an unquoted ``--usage logs/*.jsonl`` does that)."""
+    for source in sources or []:
+        if Path(source.split("=", 1)[-1]).suffix.lower() in LOG_SUFFIXES:
+            raise UsageError(
+                f"{source}: looks like a usage log, not a catalog; pass it with --usage "
+                "(quote globs: --usage 'logs/*.jsonl')"
+            )
+
+
+@dataclass(frozen=True)
+class RecommendReport:
+    """What a recommend reporter gets: the choice, what was applied or advised, and notes."""
+
+    chosen: Recommendation
+    outcome: Outcome
+    notes: list[str]
+    with_diff: bool
+
+
+def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) -> RecommendReport:
+    """Recommend, and apply (--apply) or diff (--diff) when asked."""
+    usage: UsageReport | None = None
+    if options.usage:
+        evidence = read_usage(options.usage, config.max_file_size)
+        usage = match_usage(evidence, inputs.catalog.tools)
+    search = options.search or config.search_mode or "bm25"
+    queries = None
+    if options.intents is not None:
+        from toolsearch.retrieval.cases import load_cases
+
+        queries = tuple(case.query for case in load_cases(options.intents))
+    chosen = recommend(
+        inputs.catalog,
+        inputs.documents,
+        config,
+        Options(
+            keep=options.keep,
+            pins=options.pins,
+            max_upfront=options.max_upfront,
+            model=options.model,
+            context_window=options.context_window,
+            search=search,
+            intents=queries,
+        ),
+        usage,
+    )
+    if options.apply or options.diff:
+        outcome = carry_out(chosen, inputs, config, options.model, write=options.apply)
+    else:
+        outcome = Outcome((), advise(chosen))
+    return RecommendReport(chosen, outcome, list(inputs.notes), options.diff)

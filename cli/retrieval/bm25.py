@@ -1,0 +1,241 @@
+"""Okapi BM25 with an IDF that stays positive, scored sparsely in pure Python.
+
+rank-bm25's ``BM25Okapi`` gives a term found in half the documents or more an IDF of zero or
+less (its issue #50): with two tools every score is 0. This index keeps its scoring and
+parameters (k1 1.5, b 0.75) and uses Lucene's IDF, ``log(1 + (N - n + 0.5) / (n + 0.5))``.
+Scores are summed over the postings of the query's terms only: in pure Python below
+``VECTOR_FROM`` documents (a lint of a small catalog need not import numpy, 80 ms), with numpy
+from there (a self-query of 30 terms touches most of a large catalog). Both give the same
+floats, in the same order of operations; tests check them against each other and against
+rank-bm25's own ``get_scores`` with the same IDF.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from toolsearch.catalog.fields import tool_fields
+from toolsearch.catalog.model import Tool
+from toolsearch.retrieval.terms import terms
+
+NAME_WEIGHT = 3  # name terms count three times: the name says most about a tool
+
+Posting = tuple[list[int], list[int]]  # document ids and the term's count in each
+VECTOR_FROM = 200  # documents: from here numpy scores faster than a Python loop
+DENSE_FROM = 8  # a term in at least 1/8 of the documents adds a whole row of scores
+
+
+class SparseBM25:
+    """Okapi BM25 with Lucene's always-positive IDF, indexed lazily, scored sparsely.
+
+    A single query needs only its own terms: their postings are counted on demand. After
+    ``LAZY_TERMS`` distinct terms (eval runs many queries) the whole inverted index is built
+    once. ``doc_freqs``, ``idf`` and ``avgdl`` have rank-bm25's meaning.
+    """
+
+    LAZY_TERMS = 32
+
+    def __init__(self, corpus: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75):
+        self.k1, self.b = k1, b
+        self._corpus = [list(document) for document in corpus]
+        self.corpus_size = len(self._corpus)
+        self.doc_len = [len(document) for document in self._corpus]
+        total = sum(self.doc_len)
+        self.avgdl = total / self.corpus_size if self.corpus_size and total else 1.0
+        self._norm = [k1 * (1 - b + b * length / self.avgdl) for length in self.doc_len]
+        self._postings: dict[str, Posting] = {}
+        self._complete = False
+        self._doc_freqs: list[Counter[str]] | None = None
+        self._arrays: dict[str, tuple[Any, Any]] = {}  # per term: documents, score shares
+        self._norm_array: Any = None
+        self.vectorised = self.corpus_size >= VECTOR_FROM
+
+    @property
+    def doc_freqs(self) -> list[Counter[str]]:
+        if self._doc_freqs is None:
+            self._doc_freqs = [Counter(document) for document in self._corpus]
+        return self._doc_freqs
+
+    @property
+    def idf(self) -> dict[str, float]:
+        self._index_all()
+        return {term: self._idf(len(ids)) for term, (ids, _) in self._postings.items()}
+
+    def _idf(self, df: int) -> float:
+        return math.log(1 + (self.corpus_size - df + 0.5) / (df + 0.5))
+
+    def index_all(self) -> None:
+        """Index every term now: for runs of many queries (the lazy scan per term would cost
+        more than the whole index)."""
+        self._index_all()
+
+    def _index_all(self) -> None:
+        if self._complete:
+            return
+        postings: dict[str, Posting] = {}
+        for i, frequencies in enumerate(self.doc_freqs):
+            for term, tf in frequencies.items():
+                found = postings.get(term)
+                if found is None:
+                    postings[term] = ([i], [tf])
+                else:
+                    found[0].append(i)
+                    found[1].append(tf)
+        self._postings = postings
+        self._complete = True
+
+    def _posting(self, term: str) -> Posting | None:
+        found = self._postings.get(term)
+        if found is None and not self._complete:
+            if len(self._postings) >= self.LAZY_TERMS:
+                self._index_all()
+                return self._postings.get(term)
+            ids: list[int] = []
+            tfs: list[int] = []
+            for i, document in enumerate(self._corpus):
+                if term in document:
+                    ids.append(i)
+                    tfs.append(document.count(term))
+            found = (ids, tfs)
+            self._postings[term] = found
+        return found
+
+    def sparse_scores(self, query: Sequence[str]) -> dict[int, float]:
+        """Scores of the documents that hold a query term; each occurrence in the query counts."""
+        scores: dict[int, float] = {}
+        k1_plus_1, norm = self.k1 + 1, self._norm
+        for term in query:
+            posting = self._posting(term)
+            if not posting or not posting[0]:
+                continue
+            ids, tfs = posting
+            idf = self._idf(len(ids))
+            for i, tf in zip(ids, tfs, strict=True):
+                scores[i] = scores.get(i, 0.0) + idf * (tf * k1_plus_1 / (tf + norm[i]))
+        return scores
+
+    def ranked(
+        self, query: Sequence[str], keep: Iterable[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """(document, score), best first, ties in document order: the documents that hold a
+        query term, or exactly those in ``keep`` (scored 0.0 when they hold none)."""
+        if self.vectorised:
+            return self._ranked_vectorised(query, keep)
+        scores = self.sparse_scores(query)
+        order = sorted((-scores.get(i, 0.0), i) for i in (scores if keep is None else keep))
+        return [(i, -negated) for negated, i in order]
+
+    def ranks_and_top(
+        self, query: Sequence[str], docs: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        """Where each of ``docs`` ranks (None: it holds no query term) and the ``k`` best
+        documents, both as ``ranked`` orders them, without ordering every document."""
+        if self.vectorised:
+            return self._ranks_and_top_vectorised(query, docs, k)
+        scores = self.sparse_scores(query)
+        ranks: list[int | None] = []
+        for doc in docs:
+            mine = scores.get(doc)
+            ranks.append(
+                None
+                if mine is None
+                else 1 + sum(1 for i, s in scores.items() if s > mine or (s == mine and i < doc))
+            )
+        top = [i for _, i in sorted((-s, i) for i, s in scores.items())[:k]]
+        return ranks, top
+
+    def _ranked_vectorised(
+        self, query: Sequence[str], keep: Iterable[int] | None
+    ) -> list[tuple[int, float]]:
+        import numpy as np
+
+        score = self._score_array(query)
+        chosen = np.flatnonzero(score) if keep is None else np.fromiter(keep, dtype=np.intp)
+        values = score[chosen]
+        order = np.lexsort((chosen, -values))
+        return list(zip(chosen[order].tolist(), values[order].tolist(), strict=True))
+
+    def _ranks_and_top_vectorised(
+        self, query: Sequence[str], docs: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        import numpy as np
+
+        score = self._score_array(query)
+        ranks: list[int | None] = []
+        for doc in docs:
+            mine = score[doc]
+            ahead = np.count_nonzero(score > mine) + np.count_nonzero(score[:doc] == mine)
+            ranks.append(None if mine <= 0 else 1 + int(ahead))
+        nonzero = np.flatnonzero(score)
+        if len(nonzero) > k > 0:  # keep the k best values, and every tie of the k-th
+            values = score[nonzero]
+            kth = np.partition(values, len(values) - k)[len(values) - k]
+            nonzero = nonzero[values >= kth]
+        values = score[nonzero]
+        order = np.lexsort((nonzero, -values))
+        return ranks, nonzero[order][:k].tolist()
+
+    def _score_array(self, query: Sequence[str]) -> Any:
+        """Every document's score as a numpy array (0.0 where no query term occurs)."""
+        import numpy as np
+
+        if self._norm_array is None:
+            self._norm_array = np.asarray(self._norm)
+        norm = self._norm_array
+        score = np.zeros(self.corpus_size)
+        for term in query:
+            found = self._arrays.get(term)
+            if found is None:
+                posting = self._posting(term)
+                if not posting or not posting[0]:
+                    continue
+                docs = np.asarray(posting[0], dtype=np.intp)
+                tfs = np.asarray(posting[1], float)
+                part = self._idf(len(docs)) * (tfs * (self.k1 + 1) / (tfs + norm[docs]))
+                if len(docs) * DENSE_FROM >= self.corpus_size:
+                    # a common term: adding a whole row is faster than a scatter, and adding
+                    # 0.0 elsewhere leaves those scores as they were (the same floats)
+                    dense = np.zeros(self.corpus_size)
+                    dense[docs] = part
+                    found = (None, dense)
+                else:
+                    found = (docs, part)
+                self._arrays[term] = found  # the term's share of each score, computed once
+            ids, share = found
+            if ids is None:
+                score += share
+            else:
+                score[ids] += share
+        return score
+
+
+def tool_document(tool: Tool) -> list[str]:
+    """A tool's terms: the name's ``NAME_WEIGHT`` times, then every other field's."""
+    fields = tool_fields(tool)
+    document = terms(fields[0][1]) * NAME_WEIGHT
+    document.extend(terms("\n".join(text for _, text in fields[1:])))
+    return document
+
+
+class BM25Index:
+    """A BM25 index over some tools, built once."""
+
+    def __init__(self, tools: Sequence[Tool]) -> None:
+        self.tools = tuple(tools)
+        self.documents = [tool_document(t) for t in self.tools]
+        self.model = SparseBM25(self.documents)
+
+    def ranked(
+        self, query_terms: Sequence[str], keep: Iterable[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """(position, score) of the tools that hold a query term (or of ``keep``), best first."""
+        return self.model.ranked(query_terms, keep)
+
+    def ranks_and_top(
+        self, query_terms: Sequence[str], positions: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        """Where each tool at ``positions`` ranks (None: not reached), and the ``k`` best."""
+        return self.model.ranks_and_top(query_terms, positions, k)

@@ -1,0 +1,128 @@
+"""The eval run: labelled cases, or each tool's own words (--self), searched in each mode
+and gated on --min-recall, into an ``EvalReport``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolsearch.analysis import Analysis
+from toolsearch.catalog.identity import ambiguous_names
+from toolsearch.catalog.inputs import Inputs
+from toolsearch.errors import UsageError
+from toolsearch.retrieval.cases import load_cases
+from toolsearch.retrieval.evaluation import (
+    DEFAULT_AT,
+    KS,
+    Evaluator,
+    Metrics,
+    Outcome,
+    case_modes,
+    metrics,
+    run_self,
+)
+from toolsearch.retrieval.searchers import searched_tools
+
+DEFAULT_MISSES_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class EvalOptions:
+    """What the user asked of ``eval``."""
+
+    cases: Path | None = None
+    self_check: bool = False
+    modes: tuple[str, ...] = ()
+    at: int = DEFAULT_AT
+    min_recall: float | None = None
+    all_tools: bool = False
+    fmt: str = "text"
+    misses_shown: int = DEFAULT_MISSES_SHOWN
+    color: bool = False
+    width: int | None = None
+
+
+@dataclass(frozen=True)
+class EvalReport:
+    """Metrics per mode, every outcome, the misses and the gate."""
+
+    label: str
+    self_check: bool
+    at: int
+    ks: tuple[int, ...]
+    outcomes: list[Outcome]
+    modes: dict[str, Metrics]
+    misses: list[Outcome]
+    searched: int
+    min_recall: float | None
+    failures: list[str]
+    notes: list[str]
+    ambiguous: frozenset[str] = frozenset()
+
+    @property
+    def cases(self) -> int:
+        return len({(o.case.where, o.case.id) for o in self.outcomes})
+
+
+def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
+    """Run every case (or every tool's self-check) in its modes and gate on --min-recall."""
+    analysis = Analysis(inputs.catalog)
+    evaluator = Evaluator(inputs.catalog, options.all_tools, options.at, analysis=analysis)
+    outcomes: list[Outcome] = []
+    notes = list(inputs.notes)
+    if options.self_check:
+        if options.modes and set(options.modes) != {"bm25"}:
+            raise UsageError("--self checks bm25 search: a tool's own words are not a regex")
+        for scope in inputs.catalog.scopes:
+            outcomes.extend(run_self(evaluator, scope))
+        label = "each tool's own name and description"
+        if not outcomes:
+            raise UsageError("no tools to check: the sources hold no tool definitions")
+    else:
+        assert options.cases is not None
+        cases = load_cases(options.cases)
+        for case in cases:
+            for mode in case_modes(case, options.modes or None):
+                outcomes.append(evaluator.run(case, mode))
+        label = str(options.cases)
+        skipped = sum(1 for c in cases if not case_modes(c, options.modes or None))
+        if skipped:
+            notes.append(
+                f"{skipped} {'case' if skipped == 1 else 'cases'} skipped: "
+                "their mode was not selected with --mode"
+            )
+        if not outcomes:
+            raise UsageError("no case runs in the selected --mode")
+    loaded = sum(len(o.always_loaded) for o in outcomes)
+    if loaded:
+        notes.append(f"{loaded} expected tools are always loaded (not deferred): counted at rank 1")
+    ks = tuple(sorted({*KS, options.at}))
+    by_mode: dict[str, list[Outcome]] = {}
+    for outcome in outcomes:
+        by_mode.setdefault(outcome.mode, []).append(outcome)
+    modes = {mode: metrics(found, ks) for mode, found in by_mode.items()}
+    misses = [o for o in outcomes if o.recall(options.at) < 1.0]
+    failures = []
+    if options.min_recall is not None:
+        for mode, found in modes.items():
+            value = found.recall[options.at]
+            if value < options.min_recall:
+                failures.append(
+                    f"{mode}: recall@{options.at} {value:.4f} is below --min-recall "
+                    f"{options.min_recall:g}"
+                )
+    searched = sum(len(searched_tools(s, options.all_tools)[0]) for s in inputs.catalog.scopes)
+    return EvalReport(
+        label,
+        options.self_check,
+        options.at,
+        ks,
+        outcomes,
+        modes,
+        misses,
+        searched,
+        options.min_recall,
+        failures,
+        notes,
+        ambiguous_names(inputs.catalog.tools),
+    )

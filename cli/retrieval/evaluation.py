@@ -1,0 +1,174 @@
+"""Measure search quality: recall@k, hit@5 and MRR over labelled cases, or each tool's own words.
+
+recall@k = |expected tools in the top k| / |expected|, averaged over cases; hit@k = any expected
+tool in the top k; MRR = the reciprocal rank of the first expected tool found (0 when none is).
+An expected tool that is loaded while only deferred tools are searched counts as found at rank 1
+("always loaded"). A case whose query the search refuses (a pattern that does not compile, or
+one stopped by the time limit) is a miss with its error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from toolsearch.analysis import Analysis
+from toolsearch.catalog.identity import ToolIndex
+from toolsearch.catalog.model import Catalog, Scope, Tool
+from toolsearch.errors import SearchInputError, UsageError
+from toolsearch.retrieval.cases import Case
+from toolsearch.retrieval.searchers import (
+    MAX_QUERY,
+    BM25Searcher,
+    Searcher,
+    make_searcher,
+    searched_tools,
+)
+from toolsearch.retrieval.terms import words
+
+KS = (1, 3, 5, 10)
+DEFAULT_AT = 5
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One case run in one mode: the rank of each expected tool (None = not found)."""
+
+    case: Case
+    mode: str
+    expected: tuple[Tool, ...]
+    ranks: tuple[int | None, ...]
+    got: tuple[Tool, ...]  # the top results, as many as the report's cut-off
+    always_loaded: tuple[Tool, ...] = ()
+    error: str | None = None
+
+    def recall(self, k: int) -> float:
+        return sum(1 for r in self.ranks if r is not None and r <= k) / len(self.ranks)
+
+    def hit(self, k: int) -> bool:
+        return any(r is not None and r <= k for r in self.ranks)
+
+    @property
+    def reciprocal_rank(self) -> float:
+        found = [r for r in self.ranks if r is not None]
+        return 1.0 / min(found) if found else 0.0
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Averages over the cases run in one mode."""
+
+    cases: int
+    recall: dict[int, float]
+    hit5: float
+    mrr: float
+
+
+def metrics(outcomes: Sequence[Outcome], ks: Iterable[int]) -> Metrics:
+    """recall@k for each k, hit@5 and MRR, averaged over ``outcomes``."""
+    n = len(outcomes) or 1
+    return Metrics(
+        len(outcomes),
+        {k: sum(o.recall(k) for o in outcomes) / n for k in ks},
+        sum(1 for o in outcomes if o.hit(5)) / n,
+        sum(o.reciprocal_rank for o in outcomes) / n,
+    )
+
+
+@dataclass
+class Evaluator:
+    """Runs cases against a catalog, building each scope's searcher once per mode."""
+
+    catalog: Catalog
+    all_tools: bool = False
+    at: int = DEFAULT_AT
+    _searchers: dict[tuple[str, str], Searcher] = field(default_factory=dict)
+    _positions: dict[str, dict[int, int]] = field(default_factory=dict)  # id(tool) -> position
+    _found: dict[str, Tool] = field(default_factory=dict)
+    _index: ToolIndex | None = None
+    analysis: Analysis | None = None  # the run's, whose searchers are shared
+
+    def searcher(self, scope: Scope, mode: str) -> Searcher:
+        key = (scope.name, mode)
+        if key not in self._searchers:
+            tools, _ = searched_tools(scope, self.all_tools)
+            make = self.analysis.searcher if self.analysis else make_searcher
+            searcher = make(mode, tools)
+            if isinstance(searcher, BM25Searcher):
+                searcher.prepare_many()  # an evaluation runs many queries
+            self._searchers[key] = searcher
+            self._positions[scope.name] = {id(t): i for i, t in enumerate(tools)}
+        return self._searchers[key]
+
+    def _tool(self, ident: str, case: Case) -> Tool:
+        if ident not in self._found:
+            if self._index is None:
+                self._index = ToolIndex(self.catalog.tools)
+            self._found[ident] = self._index.find(ident, f"{case.where} ({case.id})")
+        return self._found[ident]
+
+    def scope_of(self, case: Case) -> tuple[Scope, tuple[Tool, ...]]:
+        """The scope holding a case's expected tools (they must share one)."""
+        tools = tuple(self._tool(e, case) for e in case.expected)
+        scopes = {t.scope for t in tools}
+        if len(scopes) > 1:
+            raise UsageError(
+                f"{case.where} ({case.id}): expected tools are in different scopes "
+                f"({', '.join(sorted(scopes))}); one case searches one request"
+            )
+        scope = next(s for s in self.catalog.scopes if s.name == tools[0].scope)
+        return scope, tools
+
+    def run(self, case: Case, mode: str) -> Outcome:
+        scope, expected = self.scope_of(case)
+        return self.run_in(scope, case, mode, expected)
+
+    def run_in(self, scope: Scope, case: Case, mode: str, expected: tuple[Tool, ...]) -> Outcome:
+        searcher = self.searcher(scope, mode)
+        positions = self._positions[scope.name]
+        searched = [positions[id(t)] for t in expected if id(t) in positions]
+        try:
+            found, top = searcher.ranks_and_top(case.query, searched, max(self.at, 10))
+            error = None
+        except SearchInputError as failure:
+            found, top, error = [None] * len(searched), [], str(failure)
+        rank_of = dict(zip(searched, found, strict=True))
+        loaded = tuple(t for t in expected if id(t) not in positions)
+        ranks = tuple(rank_of[positions[id(t)]] if id(t) in positions else 1 for t in expected)
+        got = tuple(searcher.tools[i] for i in top)
+        return Outcome(case, mode, expected, ranks, got, loaded, error)
+
+
+def case_modes(case: Case, modes: Sequence[str] | None) -> list[str]:
+    """The modes a case runs in: its own (if selected), else every selected mode (bm25)."""
+    if case.mode is not None:
+        return [case.mode] if modes is None or case.mode in modes else []
+    return list(modes) if modes else ["bm25"]
+
+
+def self_query(tool: Tool) -> str:
+    """A query made of a tool's own name (as words) and description, cut to the API's limit."""
+    text = " ".join(words(tool.sent_name))
+    description = " ".join((tool.sent_description or "").split())
+    if description:
+        text = f"{text} {description}"
+    if len(text) > MAX_QUERY:
+        text = text[:MAX_QUERY].rsplit(" ", 1)[0]
+    return text
+
+
+def self_cases(scope: Scope, all_tools: bool = False) -> list[tuple[Case, Tool]]:
+    """One case per checked tool: every searched tool (loaded tools are always found)."""
+    tools, _ = searched_tools(scope, all_tools)
+    return [
+        (Case(tool.key, self_query(tool), (tool.key,), "bm25", tool.location.file), tool)
+        for tool in tools
+    ]
+
+
+def run_self(evaluator: Evaluator, scope: Scope) -> list[Outcome]:
+    """Each searched tool of a scope, searched for with its own words (bm25)."""
+    return [
+        evaluator.run_in(scope, case, "bm25", (tool,))
+        for case, tool in self_cases(scope, evaluator.all_tools)
+    ]
