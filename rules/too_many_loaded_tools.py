@@ -63,8 +63,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from toolsearch.catalog.places import scope_location
-from toolsearch.cost.partial_budget import loaded_budget
 from toolsearch.lint.findings import Problem
+from toolsearch.lint.partial_budget import loaded_budget
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import RuleOptions
 

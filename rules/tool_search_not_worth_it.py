@@ -55,8 +55,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from toolsearch.cost.budget import ScopeBudget
-from toolsearch.cost.partial_budget import sampled_budget
 from toolsearch.lint.findings import Problem
+from toolsearch.lint.partial_budget import sampled_budget
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import RuleOptions
 

@@ -86,7 +86,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     top = int(options.top)
     if not tools or len(tools) > int(options.max_tools):
         return
-    evaluator = Evaluator(ctx.catalog.subset(scope), at=top, analysis=ctx.analysis)
+    evaluator = Evaluator(ctx.catalog.subset(scope), at=top, make=ctx.analysis.searcher)
     for outcome in run_self(evaluator, scope):
         rank = outcome.ranks[0]
         if rank is not None and rank <= top:

@@ -19,7 +19,7 @@ from toolsearch.analysis import Analysis
 from toolsearch.app import app
 from toolsearch.catalog.inputs import load_inputs
 from toolsearch.config import Config, parse_config
-from toolsearch.cost.partial_budget import SAMPLE, loaded_budget, sampled_budget
+from toolsearch.lint.partial_budget import SAMPLE, loaded_budget, sampled_budget
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import as_config, with_config
 from toolsearch.lint.rule_settings import rule_by_id, settings

@@ -67,7 +67,7 @@ class EvalReport:
 def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     """Run every case (or every tool's self-check) in its modes and gate on --min-recall."""
     analysis = Analysis(inputs.catalog)
-    evaluator = Evaluator(inputs.catalog, options.all_tools, options.at, analysis=analysis)
+    evaluator = Evaluator(inputs.catalog, options.all_tools, options.at, make=analysis.searcher)
     outcomes: list[Outcome] = []
     notes = list(inputs.notes)
     if options.self_check:

@@ -9,10 +9,9 @@ one stopped by the time limit) is a miss with its error.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from toolsearch.analysis import Analysis
 from toolsearch.catalog.identity import ToolIndex
 from toolsearch.catalog.model import Catalog, Scope, Tool
 from toolsearch.errors import SearchInputError, UsageError
@@ -86,14 +85,13 @@ class Evaluator:
     _positions: dict[str, dict[int, int]] = field(default_factory=dict)  # id(tool) -> position
     _found: dict[str, Tool] = field(default_factory=dict)
     _index: ToolIndex | None = None
-    analysis: Analysis | None = None  # the run's, whose searchers are shared
+    make: Callable[[str, Sequence[Tool]], Searcher] = make_searcher  # Analysis.searcher shares
 
     def searcher(self, scope: Scope, mode: str) -> Searcher:
         key = (scope.name, mode)
         if key not in self._searchers:
             tools, _ = searched_tools(scope, self.all_tools)
-            make = self.analysis.searcher if self.analysis else make_searcher
-            searcher = make(mode, tools)
+            searcher = self.make(mode, tools)
             if isinstance(searcher, BM25Searcher):
                 searcher.prepare_many()  # an evaluation runs many queries
             self._searchers[key] = searcher
