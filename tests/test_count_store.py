@@ -67,6 +67,24 @@ def test_a_read_only_folder_is_ignored(tmp_path: Path) -> None:
         folder.chmod(0o700)
 
 
+def test_a_database_the_system_will_not_write_is_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a read-only folder does for a user who is not root, whoever runs the test."""
+    import sqlite3
+
+    path = tmp_path / "counts.sqlite3"
+    write_counts(path, {key(1): 7})
+    real_connect = sqlite3.connect
+
+    def read_only(*args: object, **kwargs: object) -> sqlite3.Connection:
+        return real_connect(f"file:{path}?mode=ro", uri=True)
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    write_counts(path, {key(2): 9})  # refused by the database: no error reaches the user
+    assert read_counts(path, [key(1), key(2)]) == {key(1): 7}
+
+
 def test_past_the_limit_only_the_latest_counts_are_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
