@@ -35,6 +35,9 @@ class Analysis:
     place_rows: bool = True  # budget rows carry their line (finding it re-reads every tool)
     counter: TokenCounter | None = None  # the offline estimate unless one is given
     _scope_budgets: dict[str, ScopeBudget] = field(default_factory=dict, repr=False)
+    _part_budgets: dict[tuple[str, tuple[int, ...]], ScopeBudget] = field(
+        default_factory=dict, repr=False
+    )
     _searchers: dict[tuple[str, tuple[int, ...]], Searcher] = field(
         default_factory=dict, repr=False
     )
@@ -88,11 +91,16 @@ class Analysis:
         return found
 
     def part_budget(self, scope: Scope, tools: Sequence[Tool]) -> ScopeBudget:
-        """The budget of ``scope`` restricted to ``tools`` (server and search tools kept)."""
+        """The budget of ``scope`` restricted to ``tools`` (server and search tools kept), costed
+        once per run for the same tools (rules ask for the loaded part of a scope alike)."""
         from dataclasses import replace
 
-        part = replace(scope, tools=tuple(tools))
-        return self.budget_of(self.catalog.subset(part)).scopes[0]
+        key = (scope.name, tuple(map(id, tools)))
+        found = self._part_budgets.get(key)
+        if found is None:
+            part = replace(scope, tools=tuple(tools))
+            found = self._part_budgets[key] = self.budget_of(self.catalog.subset(part)).scopes[0]
+        return found
 
     def searcher(self, mode: str, tools: Sequence[Tool]) -> Searcher:
         """A searcher of ``mode`` over ``tools``, built once per run for the same tools."""
