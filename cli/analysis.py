@@ -38,7 +38,7 @@ class Analysis:
     _part_budgets: dict[tuple[str, tuple[int, ...]], ScopeBudget] = field(
         default_factory=dict, repr=False
     )
-    _searchers: dict[tuple[str, tuple[int, ...]], Searcher] = field(
+    _searchers: dict[tuple[str, tuple[int, ...], tuple[int, ...]], Searcher] = field(
         default_factory=dict, repr=False
     )
 
@@ -102,15 +102,25 @@ class Analysis:
             found = self._part_budgets[key] = self.budget_of(self.catalog.subset(part)).scopes[0]
         return found
 
-    def searcher(self, mode: str, tools: Sequence[Tool]) -> Searcher:
-        """A searcher of ``mode`` over ``tools``, built once per run for the same tools."""
-        key = (mode, tuple(map(id, tools)))
+    def searcher(
+        self, mode: str, tools: Sequence[Tool], everything: Sequence[Tool] | None = None
+    ) -> Searcher:
+        """A searcher of ``mode`` over ``tools`` (``everything``: what exact names may also
+        reach), built once per run for the same tools."""
+        key = (mode, tuple(map(id, tools)), tuple(map(id, everything or ())))
         found = self._searchers.get(key)
         if found is None:
-            from toolsearch.retrieval.searchers import make_searcher
+            from toolsearch.retrieval.modes import make_searcher
 
-            found = self._searchers[key] = make_searcher(mode, tools)
+            found = self._searchers[key] = make_searcher(mode, tools, everything)
         return found
+
+    @property
+    def search_mode(self) -> str:
+        """The config's mode, else the target's (``--mode`` is the command's to apply)."""
+        from toolsearch.retrieval.modes import default_mode
+
+        return self.config.search_mode or default_mode(self.catalog.target)
 
     def locate(self, file: str, pointer: str, fallback: Location | None = None) -> Location:
         """A place in one of the run's files, with its line and column when found."""

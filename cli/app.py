@@ -611,7 +611,7 @@ def query(
     from toolsearch.retrieval.query_run import QueryOptions
 
     def prepare() -> tuple[QueryOptions, CatalogArgs]:
-        from toolsearch.retrieval.searchers import MODES
+        from toolsearch.retrieval.modes import MODES
 
         fmt = choose(output_format, QUERY_FORMATS, "--format") or "text"
         choose(mode, MODES, "--mode")
@@ -684,7 +684,7 @@ def eval_command(
     from toolsearch.retrieval.eval_run import EvalOptions
 
     def prepare() -> tuple[EvalOptions, CatalogArgs]:
-        from toolsearch.retrieval.searchers import MODES
+        from toolsearch.retrieval.modes import MODES
 
         fmt = choose(output_format, EVAL_FORMATS, "--format") or "text"
         for item in mode or []:

@@ -27,7 +27,7 @@ BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
 IGNORE_KEYS = ("rule", "path", "tool")
 TARGETS = ("api", "claude-code")
-SEARCH_MODES = ("bm25", "regex")
+SEARCH_MODES = ("bm25", "regex", "claude-code")
 YAML_NAME = ".toolsearch.yaml"
 MAX_FILE_SIZE_LIMIT = 16 << 30
 
@@ -149,7 +149,7 @@ def parse_config(data: Any, path: Path) -> Config:
     mode = _optional(search, "mode", str, where, "search.")
     if mode is not None and mode not in SEARCH_MODES:
         raise ConfigError(
-            f"{where}: search.mode must be bm25 or regex{suggest(mode, SEARCH_MODES)}"
+            f"{where}: search.mode must be bm25, regex or claude-code{suggest(mode, SEARCH_MODES)}"
         )
     rules = data.get("rules", {}) or {}
     if not isinstance(rules, Mapping):

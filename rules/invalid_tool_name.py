@@ -4,7 +4,8 @@
 Checks every tool's name as it is sent against `^[a-zA-Z0-9_-]{1,64}$` and says which part
 fails: a dot, a space, other characters (shown, or as code points when invisible), an empty
 name, or a length over 128. Under `--target claude-code` the name checked is the one Claude Code
-sends, `mcp__<server>__<tool>`, and the message says when the prefix is to blame. A name of
+sends, `mcp__<server>__<tool>`, whose characters outside `[A-Za-z0-9_-]` Claude Code has turned
+into `_` (`renamed-by-claude-code` notes that), so only its length can fail there. A name of
 65-128 valid characters is `long-tool-name` (a warning), since the real limit there is
 uncertain.
 

@@ -87,7 +87,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if not tools or len(tools) > int(options.max_tools):
         return
     evaluator = Evaluator(ctx.catalog.subset(scope), at=top, make=ctx.analysis.searcher)
-    for outcome in run_self(evaluator, scope):
+    for outcome in run_self(evaluator, scope, ctx.analysis.search_mode):
         rank = outcome.ranks[0]
         if rank is not None and rank <= top:
             continue

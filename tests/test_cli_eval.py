@@ -152,7 +152,7 @@ def test_usage_and_input_errors(runner: CliRunner, tmp_path: Path) -> None:
 def test_hand_labelled_real_catalogs_beat_the_plain_baseline(runner: CliRunner) -> None:
     files = [str(p) for p in shared_catalogs() if p.stem != "github-legacy"]
     cases = str(EVAL / "real-catalogs.jsonl")
-    data = eval_json(runner, "--target", "claude-code", cases, *files)
+    data = eval_json(runner, "--target", "claude-code", "--mode", "bm25", cases, *files)
     assert data["cases"] == 96
     # plain rank-bm25 on the same tools and cases (tests/benchmarks/retrieval.py): 0.8333
     assert data["modes"]["bm25"]["recall@5"] >= 0.9

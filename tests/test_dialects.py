@@ -92,7 +92,7 @@ def test_claude_code_cuts_long_descriptions(in_tmp: Path) -> None:
         )
     )
     (scope,) = catalog("s.json", target="claude-code").scopes
-    assert len(scope.tools[0].sent_description or "") == 2048
+    assert scope.tools[0].sent_description == "x" * 2048 + "… [truncated]"
     assert scope.tools[0].description == long
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -259,16 +260,13 @@ def _claude_code_scope(items: list[ParsedSource]) -> Scope:
                 continue
             if isinstance(parsed, ServerTool):
                 continue
-            description = parsed.description
-            if description is not None and len(description) > CLAUDE_CODE_DESCRIPTION_LIMIT:
-                description = description[:CLAUDE_CODE_DESCRIPTION_LIMIT]
             keep = item.always_load or parsed.always_load
             tools.append(
                 _replace(
                     parsed,
                     deferred=not keep,
-                    sent_name=f"mcp__{item.source}__{parsed.name}",
-                    sent_description=description,
+                    sent_name=claude_code_name(item.source, parsed.name),
+                    sent_description=claude_code_description(parsed.description),
                 )
             )
     return Scope(
@@ -280,6 +278,22 @@ def _claude_code_scope(items: list[ParsedSource]) -> Scope:
         malformed=tuple(malformed),
         implicit_search=CLAUDE_CODE_SEARCH,
     )
+
+
+_NOT_IN_NAMES = re.compile(r"[^A-Za-z0-9_-]")
+TRUNCATED = "… [truncated]"
+
+
+def claude_code_name(server: str, tool: str) -> str:
+    """``mcp__<server>__<tool>``, every character outside ``[A-Za-z0-9_-]`` sent as ``_``."""
+    return f"mcp__{_NOT_IN_NAMES.sub('_', server)}__{_NOT_IN_NAMES.sub('_', tool)}"
+
+
+def claude_code_description(description: str | None) -> str | None:
+    """The description Claude Code sends: cut at 2,048 characters, marked when cut."""
+    if description is None or len(description) <= CLAUDE_CODE_DESCRIPTION_LIMIT:
+        return description
+    return description[:CLAUDE_CODE_DESCRIPTION_LIMIT] + TRUNCATED
 
 
 def _replace(tool: Tool, **changes: Any) -> Tool:

@@ -37,9 +37,10 @@ def reach(
     scope: Scope, queries: Sequence[str] | None = None, analysis: Analysis | None = None
 ) -> Reach:
     """Per (source, name), how many intents put the tool in their top 5; and how many ran."""
-    found = analysis.searcher("bm25", scope.tools) if analysis else None
-    searcher = found if isinstance(found, BM25Searcher) else BM25Searcher(scope.tools)
-    searcher.prepare_many()
+    mode = analysis.search_mode if analysis else "bm25"
+    searcher = analysis.searcher(mode, scope.tools) if analysis else BM25Searcher(scope.tools)
+    if isinstance(searcher, BM25Searcher):
+        searcher.prepare_many()
     counts: Counter[tuple[str, str]] = Counter()
     ran = 0
     for query, own in intents(scope, queries):

@@ -6,6 +6,7 @@ from typing import Any
 
 from toolsearch.report.jsonout import dumps
 from toolsearch.report.render_settings import RenderSettings
+from toolsearch.retrieval.claude_code_search import NO_MATCH
 from toolsearch.retrieval.query_run import QueryReport
 from toolsearch.retrieval.searchers import Result, tool_references
 
@@ -49,5 +50,8 @@ def render(report: QueryReport, settings: RenderSettings) -> str:
 
 
 def render_tool_references(report: QueryReport, settings: RenderSettings) -> str:
-    """The ``content`` of the ``tool_result`` a client-side search tool returns (facts §2.6)."""
+    """The ``content`` of the ``tool_result`` a client-side search tool returns (facts §2.6);
+    Claude Code's ToolSearch answers a search that finds nothing with a line of text."""
+    if report.mode == "claude-code" and not report.results:
+        return dumps([{"type": "text", "text": NO_MATCH}])
     return dumps(tool_references(report.results))

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from toolsearch.report.console import render as render_console
 from toolsearch.report.render_settings import RenderSettings
+from toolsearch.retrieval.claude_code_search import NO_MATCH
 from toolsearch.retrieval.query_run import QueryReport, ScopeResults
 from toolsearch.retrieval.searchers import Result
 from toolsearch.sanitize import one_line
@@ -74,7 +75,8 @@ def _scope_parts(scope_results: ScopeResults, report: QueryReport, width: int | 
     parts: list[Any] = [_header(scope_results, report)]
     results = scope_results.results
     if not results:
-        parts.append(Text("no tools matched", style="yellow"))
+        nothing = NO_MATCH if report.mode == "claude-code" else "no tools matched"
+        parts.append(Text(nothing, style="yellow"))
         return parts
     names = [one_line(r.tool.sent_name, 60) for r in results]
     sources = [one_line(r.source, 30) for r in results]

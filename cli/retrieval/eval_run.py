@@ -71,10 +71,11 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     outcomes: list[Outcome] = []
     notes = list(inputs.notes)
     if options.self_check:
-        if options.modes and set(options.modes) != {"bm25"}:
-            raise UsageError("--self checks bm25 search: a tool's own words are not a regex")
-        for scope in inputs.catalog.scopes:
-            outcomes.extend(run_self(evaluator, scope))
+        if "regex" in options.modes:
+            raise UsageError("--self checks word search: a tool's own words are not a regex")
+        for mode in options.modes or (analysis.search_mode,):
+            for scope in inputs.catalog.scopes:
+                outcomes.extend(run_self(evaluator, scope, mode))
         label = "each tool's own name and description"
         if not outcomes:
             raise UsageError("no tools to check: the sources hold no tool definitions")
@@ -82,10 +83,11 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
         assert options.cases is not None
         cases = load_cases(options.cases)
         for case in cases:
-            for mode in case_modes(case, options.modes or None):
+            for mode in case_modes(case, options.modes or None, analysis.search_mode):
                 outcomes.append(evaluator.run(case, mode))
         label = str(options.cases)
-        skipped = sum(1 for c in cases if not case_modes(c, options.modes or None))
+        default = analysis.search_mode
+        skipped = sum(1 for c in cases if not case_modes(c, options.modes or None, default))
         if skipped:
             notes.append(
                 f"{skipped} {'case' if skipped == 1 else 'cases'} skipped: "

@@ -16,11 +16,11 @@ from toolsearch.catalog.identity import ToolIndex
 from toolsearch.catalog.model import Catalog, Scope, Tool
 from toolsearch.errors import SearchInputError, UsageError
 from toolsearch.retrieval.cases import Case
+from toolsearch.retrieval.modes import make_searcher
 from toolsearch.retrieval.searchers import (
     MAX_QUERY,
     BM25Searcher,
     Searcher,
-    make_searcher,
     searched_tools,
 )
 from toolsearch.retrieval.terms import words
@@ -74,6 +74,9 @@ def metrics(outcomes: Sequence[Outcome], ks: Iterable[int]) -> Metrics:
     )
 
 
+MakeSearcher = Callable[[str, Sequence[Tool], Sequence[Tool] | None], Searcher]
+
+
 @dataclass
 class Evaluator:
     """Runs cases against a catalog, building each scope's searcher once per mode."""
@@ -85,13 +88,13 @@ class Evaluator:
     _positions: dict[str, dict[int, int]] = field(default_factory=dict)  # id(tool) -> position
     _found: dict[str, Tool] = field(default_factory=dict)
     _index: ToolIndex | None = None
-    make: Callable[[str, Sequence[Tool]], Searcher] = make_searcher  # Analysis.searcher shares
+    make: MakeSearcher = make_searcher  # Analysis.searcher shares the run's
 
     def searcher(self, scope: Scope, mode: str) -> Searcher:
         key = (scope.name, mode)
         if key not in self._searchers:
             tools, _ = searched_tools(scope, self.all_tools)
-            searcher = self.make(mode, tools)
+            searcher = self.make(mode, tools, scope.tools)
             if isinstance(searcher, BM25Searcher):
                 searcher.prepare_many()  # an evaluation runs many queries
             self._searchers[key] = searcher
@@ -137,11 +140,12 @@ class Evaluator:
         return Outcome(case, mode, expected, ranks, got, loaded, error)
 
 
-def case_modes(case: Case, modes: Sequence[str] | None) -> list[str]:
-    """The modes a case runs in: its own (if selected), else every selected mode (bm25)."""
+def case_modes(case: Case, modes: Sequence[str] | None, default: str = "bm25") -> list[str]:
+    """The modes a case runs in: its own (if selected), else every selected mode, else the
+    run's default (the target's: bm25, or claude-code under --target claude-code)."""
     if case.mode is not None:
         return [case.mode] if modes is None or case.mode in modes else []
-    return list(modes) if modes else ["bm25"]
+    return list(modes) if modes else [default]
 
 
 def self_query(tool: Tool) -> str:
@@ -164,9 +168,9 @@ def self_cases(scope: Scope, all_tools: bool = False) -> list[tuple[Case, Tool]]
     ]
 
 
-def run_self(evaluator: Evaluator, scope: Scope) -> list[Outcome]:
-    """Each searched tool of a scope, searched for with its own words (bm25)."""
+def run_self(evaluator: Evaluator, scope: Scope, mode: str = "bm25") -> list[Outcome]:
+    """Each searched tool of a scope, searched for with its own words."""
     return [
-        evaluator.run_in(scope, case, "bm25", (tool,))
+        evaluator.run_in(scope, case, mode, (tool,))
         for case, tool in self_cases(scope, evaluator.all_tools)
     ]

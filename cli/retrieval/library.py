@@ -19,7 +19,8 @@ from toolsearch.catalog.loader import Document
 from toolsearch.catalog.model import Catalog, Target
 from toolsearch.config import Config
 from toolsearch.errors import InputError
-from toolsearch.retrieval.searchers import DEFAULT_LIMIT, Result, make_searcher, searched_tools
+from toolsearch.retrieval.modes import default_mode, make_searcher
+from toolsearch.retrieval.searchers import DEFAULT_LIMIT, Result, searched_tools
 
 CatalogLike = Catalog | str | os.PathLike[str] | Sequence[Any] | Mapping[str, Any]
 
@@ -43,7 +44,7 @@ def search(
     catalog: CatalogLike,
     query: str,
     *,
-    mode: str = "bm25",
+    mode: str | None = None,
     limit: int | None = DEFAULT_LIMIT,
     all_tools: bool = False,
     target: Target = "api",
@@ -52,13 +53,16 @@ def search(
 
     ``catalog`` is a request body, a tools array (Anthropic, OpenAI or MCP), an MCP
     ``tools/list`` result, a path to any of them, or a loaded Catalog. ``mode`` is ``bm25``
-    (with Claude Code's ``select:`` and ``+term`` forms) or ``regex``. Raises
+    (with Claude Code's ``select:`` and ``+term`` forms), ``regex`` or ``claude-code`` (Claude
+    Code's own ToolSearch); by default the target's (``claude-code`` under it). Raises
     ``toolsearch.errors.SearchInputError`` (``.code`` is the API's ``error_code``) for a query
     the API would refuse. Results of several scopes come one scope after another.
     """
     results: list[Result] = []
-    for scope in as_catalog(catalog, target).scopes:
+    loaded = as_catalog(catalog, target)
+    chosen = mode or default_mode(loaded.target)
+    for scope in loaded.scopes:
         tools, _ = searched_tools(scope, all_tools)
         if tools:
-            results.extend(make_searcher(mode, tools).search(query, limit))
+            results.extend(make_searcher(chosen, tools, scope.tools).search(query, limit))
     return results

@@ -62,11 +62,11 @@ class QueryReport:
 
 def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> QueryReport:
     """Run the query in every scope that has tools."""
-    mode = options.mode or config.search_mode or "bm25"
+    analysis = Analysis(inputs.catalog, config)
+    mode = options.mode or analysis.search_mode
     limit = options.limit or config.search_limit or DEFAULT_LIMIT
     notes = list(inputs.notes)
     found: list[ScopeResults] = []
-    analysis = Analysis(inputs.catalog, config)
     selects = _select_per_scope(inputs, options, mode)
     for scope in inputs.catalog.scopes:
         if scope.malformed:
@@ -92,7 +92,7 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
         query = selects.get(scope.name, options.query) if selects is not None else options.query
         if not query:
             continue  # select: names no tool of this scope
-        outcome = analysis.searcher(mode, tools).find(query, limit)
+        outcome = analysis.searcher(mode, tools, scope.tools).find(query, limit)
         found.append(ScopeResults(scope, len(tools), which, outcome.results, outcome.total))
     if not found:
         raise UsageError("no tools to search: the sources hold no tool definitions")

@@ -21,9 +21,7 @@ from toolsearch.retrieval.bm25 import BM25Index
 from toolsearch.retrieval.regex_search import MAX_PATTERN, TIME_LIMIT, regex_search
 from toolsearch.retrieval.terms import term_spans, terms
 
-Mode = Literal["bm25", "regex"]
 SearchedSet = Literal["deferred", "all"]
-MODES: tuple[Mode, ...] = ("bm25", "regex")
 MAX_QUERY = 500
 DEFAULT_LIMIT = 5
 SELECT = "select:"
@@ -263,19 +261,6 @@ class RegexSearcher:
         return Found(results, len(hits))
 
 
-SEARCHERS: dict[str, type[BM25Searcher] | type[RegexSearcher]] = {
-    "bm25": BM25Searcher,
-    "regex": RegexSearcher,
-}
-
-
-def make_searcher(mode: str, tools: Sequence[Tool]) -> Searcher:
-    """A searcher for ``mode`` (bm25 or regex) over ``tools``."""
-    if mode not in SEARCHERS:
-        raise SearchInputError("invalid_tool_input", f"unknown mode {mode!r}: use bm25 or regex")
-    return SEARCHERS[mode](tools)
-
-
 def tool_references(results: Sequence[Result]) -> list[dict[str, Any]]:
     """The ``tool_result`` content a client-side search tool returns (facts §2.6)."""
     return [{"type": "tool_reference", "tool_name": r.tool.sent_name} for r in results]
@@ -288,7 +273,6 @@ __all__ = [
     "RegexSearcher",
     "Result",
     "Searcher",
-    "make_searcher",
     "searched_tools",
     "tool_references",
 ]

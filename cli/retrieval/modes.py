@@ -1,0 +1,33 @@
+"""The search modes and their searchers: the API's ``bm25`` and ``regex``, and Claude Code's
+own ToolSearch (``claude-code``). The mode is ``--mode``, else the config's ``search.mode``,
+else the target's default: ``bm25`` under ``api``, ``claude-code`` under ``claude-code``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from toolsearch.catalog.model import Tool
+from toolsearch.errors import SearchInputError
+from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher
+from toolsearch.retrieval.searchers import BM25Searcher, RegexSearcher, Searcher
+
+MODES = ("bm25", "regex", "claude-code")
+
+
+def default_mode(target: str) -> str:
+    """The mode a target searches with when nothing else says."""
+    return "claude-code" if target == "claude-code" else "bm25"
+
+
+def make_searcher(
+    mode: str, tools: Sequence[Tool], everything: Sequence[Tool] | None = None
+) -> Searcher:
+    """A searcher for ``mode`` over ``tools``; ``everything`` (the scope's tools) lets Claude
+    Code's exact names and ``select:`` reach tools that are not searched."""
+    if mode == "bm25":
+        return BM25Searcher(tools)
+    if mode == "regex":
+        return RegexSearcher(tools)
+    if mode == "claude-code":
+        return ClaudeCodeSearcher(tools, everything)
+    raise SearchInputError("invalid_tool_input", f"unknown mode {mode!r}: use {', '.join(MODES)}")
