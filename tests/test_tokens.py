@@ -100,3 +100,13 @@ def test_counts_of_another_estimator_version_are_not_found(
     counter = CountingCounter()
     cached_counts(texts, counter)
     assert counter.calls == 5
+
+
+def test_the_bundled_encodings_ranks_are_its_line_numbers() -> None:
+    """tokens.encoding() reads only the token column: in the file whose sha256 it checks, each
+    line's rank is the line's index."""
+    from importlib import resources
+
+    data = resources.files("tiktoken_ext").joinpath("data/cl100k_base.tiktoken").read_bytes()
+    ranks = data.split()[1::2]
+    assert [int(rank) for rank in ranks] == list(range(len(ranks)))
