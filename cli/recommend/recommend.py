@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from toolsearch.analysis import Analysis
-from toolsearch.catalog.identity import ambiguous_names, display_name, find_tool
+from toolsearch.catalog.identity import ambiguous_names, find_tool
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
 from toolsearch.config import Config
@@ -125,10 +125,13 @@ class Recommendation:
 
     @property
     def keep_names(self) -> list[str]:
-        """Names of kept tools, ``source/name`` where a name is not unique in the run."""
+        """Names of kept tools, all in one form: ``source/name`` for every one when any name is
+        not unique in the run, else ``name``."""
         ambiguous = ambiguous_names([r.tool for s in self.scopes for r in s.ranked])
-        shown = (display_name(r.tool, ambiguous) for s in self.scopes for r in s.kept)
-        return list(dict.fromkeys(shown))
+        kept = [r.tool for s in self.scopes for r in s.kept]
+        if any(t.name in ambiguous for t in kept):
+            return list(dict.fromkeys(t.key for t in kept))
+        return list(dict.fromkeys(t.name for t in kept))
 
 
 def tool_choice_name(scope: Scope) -> str | None:
