@@ -403,3 +403,14 @@ def test_confidence_without_usage_in_text_and_json(runner: CliRunner, in_tmp: Pa
         "Confidence: heuristic, no usage: estimate (the usage evidence calls none of these tools)"
         in out
     )
+    table.write_text("tool_09,4\n")
+    code, out, err = run_at(runner, 10_000, "recommend", "repo.json", "--usage", str(table))
+    assert code == 0, err
+    assert "Confidence: from usage: 4 calls in 1 usage table\n" in out
+
+
+def test_diff_on_a_tools_list_under_api(runner: CliRunner, in_tmp: Path) -> None:
+    write_json(in_tmp / "repo.json", mcp_tools([f"tool_{i:02d}" for i in range(12)]))
+    code, out, err = run_at(runner, 10_000, "recommend", "--diff", "repo.json")
+    assert code == 0, err
+    assert "no diff for repo.json: an MCP tools/list file has no deferral field" in out

@@ -156,11 +156,10 @@ def confidence(usage: UsageReport | None) -> str:
     if not usage.matched_calls:
         return "heuristic, no usage: estimate (the usage evidence calls none of these tools)"
     calls, sessions = usage.matched_calls, usage.matched_sessions
-    text = (
-        f"from usage: {calls:,} call{'' if calls == 1 else 's'} in {sessions:,} "
-        f"session{'' if sessions == 1 else 's'}"
-    )
     tables = sum(1 for f in usage.evidence.files if f.kind == "table")
+    places = []
+    if sessions or not tables:
+        places.append(f"{sessions:,} session{'' if sessions == 1 else 's'}")
     if tables:
-        text += f" and {tables} usage table{'' if tables == 1 else 's'}"
-    return text
+        places.append(f"{tables} usage table{'' if tables == 1 else 's'}")
+    return f"from usage: {calls:,} call{'' if calls == 1 else 's'} in {' and '.join(places)}"

@@ -120,7 +120,9 @@ def _usage_parts(usage: UsageReport) -> list[Any]:
     return parts
 
 
-def _advice_parts(advice: Advice, target: str, applied: bool, files: dict[str, str]) -> list[Any]:
+def _advice_parts(
+    advice: Advice, target: str, applied: bool, diff: bool, files: dict[str, str]
+) -> list[Any]:
     """What to set for one MCP ``tools/list`` source, for the target's client only."""
     source = one_line(advice.source)
     keep = ", ".join(one_line(k) for k in advice.keep)
@@ -146,8 +148,9 @@ def _advice_parts(advice: Advice, target: str, applied: bool, files: dict[str, s
         return parts
     file = one_line(files.get(advice.source, advice.source))
     if applied:
+        verb = "no diff for" if diff else "wrote nothing to"
         head = (
-            f"wrote nothing to {file}: an MCP tools/list file has no deferral field the API "
+            f"{verb} {file}: an MCP tools/list file has no deferral field the API "
             f"reads; to keep {keep} loaded, put these in the request's tools instead:"
         )
     else:
@@ -222,7 +225,7 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
         parts.append(Text(f"{verb} {one_line(change.file)}: {summary}", style="bold green"))
     files = {r.tool.source: r.tool.location.file for c in chosen.scopes for r in c.ranked}
     for advice in outcome.advice:
-        advice_parts = _advice_parts(advice, report.target, report.applied, files)
+        advice_parts = _advice_parts(advice, report.target, report.applied, with_diff, files)
         if advice_parts:
             parts.append(Text(""))
             parts.extend(advice_parts)
