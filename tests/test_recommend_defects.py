@@ -414,3 +414,16 @@ def test_diff_on_a_tools_list_under_api(runner: CliRunner, in_tmp: Path) -> None
     code, out, err = run_at(runner, 10_000, "recommend", "--diff", "repo.json")
     assert code == 0, err
     assert "no diff for repo.json: an MCP tools/list file has no deferral field" in out
+
+
+def test_several_scopes_add_one_line_of_sums(runner: CliRunner, in_tmp: Path) -> None:
+    names = [f"tool_{i:02d}" for i in range(12)]
+    write_json(in_tmp / "a.json", mcp_tools(names))
+    write_json(in_tmp / "b.json", mcp_tools([f"other_{i:02d}" for i in range(12)]))
+    result = runner.invoke(app, ["recommend", "-f", "json", "a.json", "b.json"])
+    data = json.loads(result.stdout)
+    code, out, err = run_at(runner, 10_000, "recommend", "a.json", "b.json")
+    assert code == 0, err
+    before, after = data["upfront_before"], data["upfront_after"]
+    assert out.count("upfront ") == 2
+    assert out.count(f"Upfront, 2 scopes: {before:,} -> {after:,} tokens\n") == 1
