@@ -279,6 +279,26 @@ def terminal_width() -> int | None:
         return None
 
 
+WRAP_WIDTH = 100  # reports that wrap (recommend) when no terminal says its width
+
+
+def wrap_width() -> int:
+    """The width to wrap a report to: the terminal's (stdout), else ``COLUMNS``, else the
+    terminal's that stderr writes to (output piped into a pager), else 100."""
+    width = terminal_width()
+    if width:
+        return width
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        if sys.stderr.isatty():
+            return os.get_terminal_size(sys.stderr.fileno()).columns
+    except (OSError, ValueError):
+        pass
+    return WRAP_WIDTH
+
+
 def choose(value: str | None, choices: Iterable[str], option: str) -> str | None:
     """Validate a choice option, suggesting the closest valid value."""
     allowed = tuple(choices)
@@ -739,7 +759,8 @@ def recommend(
             "--usage",
             metavar="PATH",
             help="Usage evidence: Claude Code transcripts, Messages API logs, or a name,count "
-            "table (repeatable; files, directories or quoted globs).",
+            "table (repeatable; files, directories or quoted globs); 'claude-code' reads your "
+            "own transcripts (~/.claude/projects, $CLAUDE_CONFIG_DIR/projects).",
         ),
     ] = None,
     keep: Annotated[
@@ -810,7 +831,7 @@ def recommend(
             diff=diff,
             show_all=show_all,
             color=use_color(),
-            width=terminal_width(),
+            width=wrap_width(),
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import difflib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from toolsearch.atomic import write_bytes_atomic
 from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.loader import Document, parse_text
+from toolsearch.catalog.model import Tool
 from toolsearch.config import Config
 from toolsearch.errors import InputError, ToolsearchError
 from toolsearch.lint.findings import Diagnostic, Severity
@@ -30,6 +31,7 @@ from toolsearch.lint.rule_settings import enabled, settings
 from toolsearch.recommend.apply_plan import (
     FilePlan,
     always_load_meta,
+    plan_always_load,
     plan_scope,
     toolset_fragment,
 )
@@ -76,6 +78,7 @@ class Advice:
     toolset: Mapping[str, Any]
     search_tool: Mapping[str, str]
     always_load: tuple[str, ...]
+    drop_always_load: tuple[str, ...] = ()  # tools to defer that have _meta alwaysLoad
 
 
 @dataclass(frozen=True)
@@ -86,15 +89,21 @@ class Outcome:
     advice: tuple[Advice, ...]
 
 
-def advise(recommendation: Recommendation) -> tuple[Advice, ...]:
-    """The mcp_toolset fragment and Claude Code's alwaysLoad for each MCP source."""
+def advise(recommendation: Recommendation, edited: Set[str] = frozenset()) -> tuple[Advice, ...]:
+    """The mcp_toolset fragment and Claude Code's alwaysLoad for each MCP source that keeps a
+    tool loaded (or under Claude Code, loses one), but those ``--apply``/``--diff`` edited."""
     found: list[Advice] = []
     for choice in recommendation.scopes:
         if choice.scope.kind not in ("mcp", "claude-code") or not choice.deferral:
             continue
         for source in choice.scope.sources:
+            if source in edited:
+                continue
             tools = [r for r in choice.ranked if r.tool.source == source]
             keep = [r.tool.name for r in tools if r.kept]
+            drop = [r.tool.name for r in tools if not r.kept and r.tool.always_load]
+            if not keep and not drop:
+                continue
             found.append(
                 Advice(
                     choice.scope.name,
@@ -104,6 +113,7 @@ def advise(recommendation: Recommendation) -> tuple[Advice, ...]:
                     toolset_fragment(source, keep),
                     search_tool_entry(recommendation.search),
                     tuple(always_load_meta(name) for name in keep),
+                    tuple(drop),
                 )
             )
     return tuple(found)
@@ -121,6 +131,9 @@ def carry_out(
     by_display = {d.display: d for d in inputs.documents}
     refusals: list[str] = []
     for choice in recommendation.scopes:
+        if choice.deferral and choice.scope.kind == "claude-code":
+            _plan_claude_code(choice, by_display, plans)
+            continue
         if not choice.deferral or choice.scope.kind not in ("request", "tools"):
             continue
         document = by_display[choice.scope.files[0]]
@@ -151,7 +164,25 @@ def carry_out(
         done.append(
             FileChange(plan.document.display, plan.document.text, after, tuple(plan.summary), write)
         )
-    return Outcome(tuple(done), advise(recommendation))
+    edited = {plan.document.source for plan in plans.values()}  # written, or already right
+    return Outcome(tuple(done), advise(recommendation, edited))
+
+
+def _plan_claude_code(
+    choice: ScopeChoice, by_display: Mapping[str, Document], plans: dict[str, FilePlan]
+) -> None:
+    """Claude Code reads ``_meta["anthropic/alwaysLoad"]`` in each server's ``tools/list``:
+    set it in every such file that is a file (a live server's list cannot be written)."""
+    kept = {id(r.tool) for r in choice.kept}
+    by_file: dict[str, list[Tool]] = {}
+    for tool in choice.scope.tools:
+        by_file.setdefault(tool.location.file, []).append(tool)
+    for display, tools in by_file.items():
+        document = by_display.get(display)
+        if document is None or document.path is None:
+            continue  # a live server or stdin: the advice says what to set
+        plan = plans.setdefault(display, FilePlan(document))
+        plan_always_load(tools, kept, plan)
 
 
 def _gains(choice: ScopeChoice, document: Document) -> list[str]:

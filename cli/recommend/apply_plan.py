@@ -204,3 +204,40 @@ def toolset_fragment(source: str, keep: list[str]) -> dict[str, Any]:
 def always_load_meta(name: str) -> str:
     """The ``tools/list`` entry change Claude Code reads to keep one tool loaded."""
     return json.dumps({"name": name, "_meta": {"anthropic/alwaysLoad": True}})
+
+
+ALWAYS_LOAD = "anthropic/alwaysLoad"
+
+
+def plan_always_load(tools: list[Tool], kept: set[int], plan: FilePlan) -> None:
+    """Claude Code: ``_meta["anthropic/alwaysLoad"]: true`` on each kept tool of an MCP
+    ``tools/list`` file, and the key removed from the tools it defers."""
+    added: list[str] = []
+    removed: list[str] = []
+    for tool in tools:
+        pointer = tool.location.pointer
+        meta = tool.raw.get("_meta")
+        if id(tool) in kept:
+            if tool.always_load:
+                continue
+            if isinstance(meta, Mapping):
+                plan.edit.set_key(pointer + join_pointer("_meta"), ALWAYS_LOAD, True)
+            elif meta is None:
+                plan.edit.set_key(pointer, "_meta", {ALWAYS_LOAD: True})
+            else:
+                plan.refusals.append(
+                    f"{plan.document.display}: {tool.name!r} has a _meta that is not an object; "
+                    f'make it one, then add "{ALWAYS_LOAD}": true by hand'
+                )
+                continue
+            added.append(tool.name)
+        elif isinstance(meta, Mapping) and ALWAYS_LOAD in meta:
+            if set(meta) == {ALWAYS_LOAD}:
+                plan.edit.delete_key(pointer, "_meta")
+            else:
+                plan.edit.delete_key(pointer + join_pointer("_meta"), ALWAYS_LOAD)
+            removed.append(tool.name)
+    if added:
+        plan.summary.append(f'_meta "{ALWAYS_LOAD}": true on {", ".join(added)}')
+    if removed:
+        plan.summary.append(f'_meta "{ALWAYS_LOAD}" removed from {", ".join(removed)}')

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from toolsearch.analysis import Analysis
-from toolsearch.catalog.identity import ambiguous_names, display_name, find_tool
+from toolsearch.catalog.identity import ambiguous_names, find_tool
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
 from toolsearch.config import Config
@@ -125,10 +125,13 @@ class Recommendation:
 
     @property
     def keep_names(self) -> list[str]:
-        """Names of kept tools, ``source/name`` where a name is not unique in the run."""
+        """Names of kept tools, all in one form: ``source/name`` for every one when any name is
+        not unique in the run, else ``name``."""
         ambiguous = ambiguous_names([r.tool for s in self.scopes for r in s.ranked])
-        shown = (display_name(r.tool, ambiguous) for s in self.scopes for r in s.kept)
-        return list(dict.fromkeys(shown))
+        kept = [r.tool for s in self.scopes for r in s.kept]
+        if any(t.name in ambiguous for t in kept):
+            return list(dict.fromkeys(t.key for t in kept))
+        return list(dict.fromkeys(t.name for t in kept))
 
 
 def tool_choice_name(scope: Scope) -> str | None:
@@ -289,20 +292,30 @@ def _choose(
             "scope as it is"
         )
         return _unchanged(before, ranked, options, config, analysis, limit, notes)
+    ranked, eligible = _referenced_stay_deferred(scope, ranked, notes)
     forced = [r for r in ranked if r.pinned or r.required]
+    if not eligible and not forced:
+        notes.append(
+            "every tool is named by a tool_reference in messages, so none can stay loaded; "
+            "keep every tool loaded; --apply leaves this scope as it is"
+        )
+        return _unchanged(before, ranked, options, config, analysis, limit, notes)
     if options.keep is not None:
         if len(forced) > options.keep:
             raise ConstraintError(
                 f"scope {scope.name!r}: {len(forced)} tools must stay loaded "
                 f"({_names(forced)}) but --keep is {options.keep}; raise --keep or pin fewer"
             )
-        if options.keep > len(ranked):
+        if options.keep > len(eligible):
+            held = len(ranked) - len(eligible)
+            why = f" ({held} named by a tool_reference must stay deferred)" if held else ""
             raise ConstraintError(
-                f"scope {scope.name!r} has {len(ranked)} tools; --keep {options.keep} cannot be met"
+                f"scope {scope.name!r} has {len(ranked)} tools{why}; --keep {options.keep} "
+                "cannot be met"
             )
-        chosen = _fill(forced, ranked, options.keep)
+        chosen = _fill(forced, eligible, options.keep)
     else:
-        chosen = _default_count(forced, ranked)
+        chosen = _default_count(forced, eligible)
     after, adds = project(scope, (r.tool for r in chosen), analysis, options)
     if options.keep is None and after.totals.upfront >= before.totals.all_loaded:
         notes.append(
@@ -318,6 +331,37 @@ def _choose(
     kept = {id(r.tool) for r in chosen}
     final = tuple(replace(r, kept=id(r.tool) in kept) for r in ranked)
     return ScopeChoice(scope, before, after, final, True, adds, tuple(notes))
+
+
+REFERENCED = "named by a tool_reference in messages: stays deferred (search results load it)"
+
+
+def _referenced_stay_deferred(
+    scope: Scope, ranked: list[Ranked], notes: list[str]
+) -> tuple[list[Ranked], list[Ranked]]:
+    """Tools a ``tool_reference`` in ``messages`` names stay deferred: a search result loads
+    them, and keeping one loaded makes lint warn ``reference-to-loaded-tool``. Returns the
+    ranking with that reason added, and the tools that may be kept (pins and the tool_choice
+    tool stay, with a note)."""
+    names = {r.tool_name for r in scope.references if isinstance(r.tool_name, str)}
+    if not names:
+        return ranked, ranked
+    marked: list[Ranked] = []
+    eligible: list[Ranked] = []
+    for item in ranked:
+        if item.tool.sent_name in names or item.tool.name in names:
+            item = replace(item, reasons=(*item.reasons, REFERENCED))
+            if item.pinned or item.required:
+                notes.append(
+                    f"{item.tool.name} is named by a tool_reference in messages but must stay "
+                    "loaded (--pin or tool_choice): lint will warn reference-to-loaded-tool"
+                )
+            else:
+                marked.append(item)
+                continue
+        marked.append(item)
+        eligible.append(item)
+    return marked, eligible
 
 
 def _names(items: Iterable[Ranked]) -> str:
@@ -339,9 +383,9 @@ def _default_count(forced: list[Ranked], ranked: list[Ranked]) -> list[Ranked]:
     """3 tools, then a 4th and 5th while they are as well supported as the 3rd and cost no
     more than the scope's median tool."""
     chosen = _fill(forced, ranked, max(DEFAULT_KEEP, len(forced)))
-    if len(chosen) >= MAX_KEEP:
+    if len(chosen) >= MAX_KEEP or not ranked:
         return chosen
-    third = ranked[DEFAULT_KEEP - 1]
+    third = ranked[min(DEFAULT_KEEP, len(ranked)) - 1]
     median = statistics.median(r.tokens for r in ranked)
     for item in ranked:
         if len(chosen) >= MAX_KEEP:

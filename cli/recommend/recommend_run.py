@@ -55,6 +55,8 @@ class RecommendReport:
     outcome: Outcome
     notes: list[str]
     with_diff: bool
+    target: str = "api"
+    applied: bool = False  # --apply or --diff was asked
 
 
 def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) -> RecommendReport:
@@ -88,4 +90,11 @@ def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) 
         outcome = carry_out(chosen, inputs, config, options.model, write=options.apply)
     else:
         outcome = Outcome((), advise(chosen))
-    return RecommendReport(chosen, outcome, list(inputs.notes), options.diff)
+    return RecommendReport(
+        chosen,
+        outcome,
+        list(inputs.notes),
+        options.diff,
+        inputs.catalog.target,
+        options.apply or options.diff,
+    )

@@ -46,6 +46,7 @@ class UsageReport:
     unknown: Counter[str] = field(default_factory=Counter)
     ambiguous: Counter[str] = field(default_factory=Counter)
     by_name_only: int = 0  # calls whose server was not a source, matched by tool name
+    matched_sessions: int = 0  # sessions (transcripts, logs) with a call to a catalog tool
 
     @property
     def total_calls(self) -> int:
@@ -144,4 +145,21 @@ def match_usage(evidence: Evidence, tools: Iterable[Tool]) -> UsageReport:
             sessions[key].add(call.session)
     for key, count in calls.items():
         report.by_tool[key] = ToolUsage(count, len(sessions[key]), key in tabled)
+    report.matched_sessions = len({s for found in sessions.values() for s in found})
     return report
+
+
+def confidence(usage: UsageReport | None) -> str:
+    """How well founded the choice is, in one phrase: what it rests on."""
+    if usage is None:
+        return "heuristic, no usage: estimate"
+    if not usage.matched_calls:
+        return "heuristic, no usage: estimate (the usage evidence calls none of these tools)"
+    calls, sessions = usage.matched_calls, usage.matched_sessions
+    tables = sum(1 for f in usage.evidence.files if f.kind == "table")
+    places = []
+    if sessions or not tables:
+        places.append(f"{sessions:,} session{'' if sessions == 1 else 's'}")
+    if tables:
+        places.append(f"{tables} usage table{'' if tables == 1 else 's'}")
+    return f"from usage: {calls:,} call{'' if calls == 1 else 's'} in {' and '.join(places)}"

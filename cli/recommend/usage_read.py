@@ -23,6 +23,7 @@ import csv
 import glob
 import io
 import json
+import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -86,6 +87,45 @@ class Evidence:
     calls: tuple[Call, ...]
     files: tuple[UsageFile, ...]
     notes: tuple[str, ...] = ()
+    origins: tuple[str, ...] = ()  # where ``--usage claude-code`` looked, as shown to users
+
+
+CLAUDE_CODE = "claude-code"  # ``--usage claude-code``: the user's own Claude Code transcripts
+
+
+def claude_code_roots() -> list[Path]:
+    """Where Claude Code keeps its transcripts: ``~/.claude/projects``, and
+    ``$CLAUDE_CONFIG_DIR/projects`` when that is set."""
+    roots = [Path.home() / ".claude" / "projects"]
+    config_dir = os.environ.get("CLAUDE_CONFIG_DIR")
+    if config_dir:
+        roots.append(Path(config_dir).expanduser() / "projects")
+    return list(dict.fromkeys(roots))
+
+
+def shown_home(path: Path) -> str:
+    """A path with the home directory written ``~``."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
+def claude_code_transcripts() -> tuple[list[Path], list[str]]:
+    """Every ``*.jsonl`` below the transcript roots (sessions and their subagents), and the
+    roots that exist, as shown to users."""
+    roots = [r for r in claude_code_roots() if r.is_dir()]
+    if not roots:
+        looked = " or ".join(shown_home(r) for r in claude_code_roots())
+        raise InputError(
+            f"--usage claude-code: no Claude Code transcripts: {looked} does not exist "
+            "(set CLAUDE_CONFIG_DIR if Claude Code keeps its files elsewhere)"
+        )
+    files = sorted({p.resolve() for r in roots for p in r.rglob("*.jsonl") if p.is_file()})
+    if not files:
+        looked = " and ".join(shown_home(r) for r in roots)
+        raise InputError(f"--usage claude-code: no transcripts (*.jsonl) in {looked}")
+    return files, [shown_home(r) for r in roots]
 
 
 def expand_usage(patterns: Iterable[str]) -> list[Path]:
@@ -117,23 +157,46 @@ def expand_usage(patterns: Iterable[str]) -> list[Path]:
 
 
 def read_usage(patterns: Iterable[str], max_size: int = DEFAULT_MAX_FILE_SIZE) -> Evidence:
-    """Read every usage file; calls with the same block id are counted once."""
-    paths = expand_usage(patterns)
+    """Read every usage file; calls with the same block id are counted once. ``claude-code``
+    reads the user's own Claude Code transcripts, skipping (with a note) those it cannot read."""
+    wanted = list(patterns)
+    origins: list[str] = []
+    lenient: set[Path] = set()
+    if CLAUDE_CODE in wanted:
+        wanted = [p for p in wanted if p != CLAUDE_CODE]
+        transcripts, origins = claude_code_transcripts()
+        lenient.update(transcripts)
+    paths = expand_usage(wanted) if wanted else []
+    named = set(paths)
+    paths.extend(sorted(p for p in lenient if p not in named))
+    lenient -= named  # a file also named on its own is read strictly
     if not paths:
         raise UsageError("--usage names no file")
     seen: set[str] = set()
     calls: list[Call] = []
     files: list[UsageFile] = []
     notes: list[str] = []
+    skipped: list[str] = []
     for path in paths:
         where = display_path(path)
-        text = read_text_capped(path, where, max_size)
-        kind, found, records, file_notes = _parse(text, where, path.suffix.lower())
+        try:
+            text = read_text_capped(path, where, max_size)
+            kind, found, records, file_notes = _parse(text, where, path.suffix.lower())
+        except InputError as error:
+            if path not in lenient:
+                raise
+            skipped.append(str(error))
+            continue
         kept = [c for c, block_id in found if block_id is None or _first(block_id, seen)]
         calls.extend(kept)
         files.append(UsageFile(where, kind, sum(c.count for c in kept), records))
         notes.extend(file_notes)
-    return Evidence(tuple(calls), tuple(files), tuple(notes))
+    if skipped:
+        notes.append(
+            f"skipped {len(skipped)} Claude Code transcript{'s' if len(skipped) != 1 else ''} "
+            f"it could not read; the first: {skipped[0]}"
+        )
+    return Evidence(tuple(calls), tuple(files), tuple(notes), tuple(origins))
 
 
 def _first(block_id: str, seen: set[str]) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 from toolsearch.recommend.apply import Outcome
 from toolsearch.recommend.recommend import Ranked, Recommendation, ScopeChoice
 from toolsearch.recommend.recommend_run import RecommendReport
-from toolsearch.recommend.usage import UsageReport
+from toolsearch.recommend.usage import UsageReport, confidence
 from toolsearch.report.jsonout import dumps
 from toolsearch.report.render_settings import RenderSettings
 
@@ -58,6 +58,7 @@ def _usage(usage: UsageReport | None) -> dict[str, Any] | None:
             {"file": f.file, "kind": f.kind, "calls": f.calls, "records": f.records}
             for f in usage.evidence.files
         ],
+        "origins": list(usage.evidence.origins),
         "calls": usage.total_calls,
         "matched": usage.matched_calls,
         "sessions": usage.sessions,
@@ -78,6 +79,7 @@ def document(
         "schema_version": 1,
         "estimate": True,
         "basis": "usage" if chosen.usage is not None else "heuristic",
+        "confidence": confidence(chosen.usage),
         "keep": chosen.keep_names,
         "upfront_before": chosen.upfront_before,
         "upfront_after": chosen.upfront_after,

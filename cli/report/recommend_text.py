@@ -10,9 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from toolsearch.recommend.apply import Advice
-from toolsearch.recommend.recommend import ScopeChoice
+from toolsearch.recommend.recommend import Recommendation, ScopeChoice
 from toolsearch.recommend.recommend_run import RecommendReport
-from toolsearch.recommend.usage import UsageReport
+from toolsearch.recommend.usage import UsageReport, confidence
 from toolsearch.report.console import render as render_console
 from toolsearch.report.phrases import count_of
 from toolsearch.report.render_settings import RenderSettings
@@ -51,7 +51,7 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
     table.add_column("tokens", justify="right")
     table.add_column("tool", overflow="fold")
     table.add_column("source", overflow="fold")
-    table.add_column("why", overflow="fold")
+    table.add_column("why", overflow="fold", ratio=1)
     shown = choice.ranked if show_all else choice.ranked[:DEFAULT_ROWS]
     for ranked in shown:
         state = "keep" if ranked.kept else "defer"
@@ -90,9 +90,11 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
 
 def _usage_parts(usage: UsageReport) -> list[Any]:
     files = len(usage.evidence.files)
+    origins = usage.evidence.origins
+    where = f" (Claude Code transcripts in {' and '.join(origins)})" if origins else ""
     line = (
-        f"Usage: {_count(usage.total_calls, 'call')} from {_count(files, 'file')} "
-        f"({_count(usage.sessions, 'session')}); {usage.matched_calls:,} to catalog tools; "
+        f"Usage: {_count(usage.total_calls, 'call')} in {_count(usage.sessions, 'session')} "
+        f"from {_count(files, 'file')}{where}; {usage.matched_calls:,} to catalog tools; "
         f"{_count(usage.search_calls, 'tool search call')}"
     )
     parts: list[Any] = [Text(line)]
@@ -118,31 +120,75 @@ def _usage_parts(usage: UsageReport) -> list[Any]:
     return parts
 
 
-def _advice_parts(advice: Advice) -> list[Any]:
+def _advice_parts(
+    advice: Advice, target: str, applied: bool, diff: bool, files: dict[str, str]
+) -> list[Any]:
+    """What to set for one MCP ``tools/list`` source, for the target's client only."""
     source = one_line(advice.source)
-    keep = ", ".join(one_line(k) for k in advice.keep) or "none"
-    parts: list[Any] = [
-        Text(
-            f"{source} is an MCP tools/list source: it has no deferral field; set this instead "
-            f"to keep {keep} loaded:",
-            style="bold",
-        ),
-        Text("  API (Messages request, MCP connector): in tools, beside the search tool"),
-        Text("    " + clean(json.dumps(advice.search_tool))),
-        Text("    " + clean(json.dumps(advice.toolset))),
-        Text(
-            '  Claude Code: in the server\'s tools/list, add _meta {"anthropic/alwaysLoad": '
-            "true} to each kept tool:"
-        ),
-    ]
-    parts.extend(Text("    " + clean(line)) for line in advice.always_load)
-    parts.append(
-        Text(
-            f'  (or "alwaysLoad": true on the {source} server in .mcp.json, which keeps all '
-            f"{advice.tools} of its tools loaded)"
+    keep = ", ".join(one_line(k) for k in advice.keep)
+    if target == "claude-code":
+        parts: list[Any] = []
+        if advice.keep:
+            parts.append(
+                Text(
+                    f"{source}: to keep {keep} loaded in Claude Code, add _meta "
+                    '{"anthropic/alwaysLoad": true} to each in the server\'s tools/list:',
+                    style="bold",
+                )
+            )
+            parts.extend(
+                Text("  " + clean(line), no_wrap=True, overflow="ignore")
+                for line in advice.always_load
+            )
+        if advice.drop_always_load:
+            drop = ", ".join(one_line(k) for k in advice.drop_always_load)
+            parts.append(
+                Text(f'{source}: remove _meta "anthropic/alwaysLoad" from {drop}', style="bold")
+            )
+        return parts
+    file = one_line(files.get(advice.source, advice.source))
+    if applied:
+        verb = "no diff for" if diff else "wrote nothing to"
+        head = (
+            f"{verb} {file}: an MCP tools/list file has no deferral field the API "
+            f"reads; to keep {keep} loaded, put these in the request's tools instead:"
         )
-    )
-    return parts
+    else:
+        head = (
+            f"{source} is an MCP tools/list source, which has no deferral field the API reads; "
+            f"to keep {keep} loaded, put these in the request's tools:"
+        )
+    return [
+        Text(head, style="bold"),
+        _json_lines(advice.search_tool, None),
+        _json_lines(advice.toolset, 2),
+    ]
+
+
+def _json_lines(value: Any, indent: int | None) -> Text:
+    """JSON to copy: indented two spaces, never wrapped (a wrapped line would not paste)."""
+    text = json.dumps(value, indent=indent).replace("\n", "\n  ")
+    return Text("  " + clean(text), no_wrap=True, overflow="ignore")
+
+
+def _idle_servers(chosen: Recommendation, advised: set[str], changed: set[str]) -> list[Any]:
+    """Claude Code: one line for the servers that need nothing set."""
+    idle = [
+        source
+        for choice in chosen.scopes
+        if choice.scope.kind == "claude-code" and choice.deferral
+        for source in choice.scope.sources
+        if source not in advised and source not in changed
+    ]
+    if not idle:
+        return []
+    return [
+        Text(
+            f"{count_of(len(idle), 'other server')} keep{'s' if len(idle) == 1 else ''} no tool "
+            "loaded: nothing to set (Claude Code defers MCP tools unless alwaysLoad)",
+            style="dim",
+        )
+    ]
 
 
 def render(report: RecommendReport, settings: RenderSettings) -> str:
@@ -161,13 +207,14 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
     parts.append(Text(""))
     keep = ", ".join(one_line(k) for k in chosen.keep_names) or "none"
     parts.append(Text(f"Keep loaded: {keep}", style="bold"))
-    basis = "usage evidence first, then the heuristic" if chosen.usage else "the heuristic"
-    parts.append(
-        Text(
-            f"Upfront: {chosen.upfront_before:,} -> {chosen.upfront_after:,} tokens "
-            f"(estimates; ranked by {basis})"
+    if len(chosen.scopes) > 1:
+        parts.append(
+            Text(
+                f"Upfront, {len(chosen.scopes)} scopes: {chosen.upfront_before:,} -> "
+                f"{chosen.upfront_after:,} tokens"
+            )
         )
-    )
+    parts.append(Text(f"Confidence: {confidence(chosen.usage)}"))
     if chosen.scopes:
         parts.append(Text(chosen.scopes[0].before.method.describe(), style="dim"))
     if chosen.usage is not None:
@@ -176,9 +223,16 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
         verb = "wrote" if change.written else "would change"
         summary = "; ".join(one_line(s) for s in change.summary)
         parts.append(Text(f"{verb} {one_line(change.file)}: {summary}", style="bold green"))
+    files = {r.tool.source: r.tool.location.file for c in chosen.scopes for r in c.ranked}
     for advice in outcome.advice:
-        parts.append(Text(""))
-        parts.extend(_advice_parts(advice))
+        advice_parts = _advice_parts(advice, report.target, report.applied, with_diff, files)
+        if advice_parts:
+            parts.append(Text(""))
+            parts.extend(advice_parts)
+    if report.target == "claude-code":
+        advised = {a.source for a in outcome.advice}
+        changed = {s for s, f in files.items() if f in {c.file for c in outcome.changes}}
+        parts.extend(_idle_servers(chosen, advised, changed))
     parts.extend(Text(f"warning: {one_line(w)}", style="bold yellow") for w in chosen.warnings)
     parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in [*chosen.notes, *notes])
     text = render_console(parts, color, width)
