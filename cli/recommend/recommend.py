@@ -29,7 +29,7 @@ from toolsearch.cost.tokens import Cl100kCounter
 from toolsearch.errors import ToolsearchError, UsageError
 from toolsearch.recommend.heuristic import MAX_POINTS, ScopeSignals, Signal, mentions, object_counts
 from toolsearch.recommend.reach import reach
-from toolsearch.recommend.usage import UsageReport
+from toolsearch.recommend.usage import ToolUsage, UsageReport
 
 MIN_TOOLS_FOR_SEARCH = 10
 DEFAULT_KEEP = 3
@@ -203,7 +203,7 @@ def rank(
             calls = used.calls if used else 0
             sessions = used.sessions if used else 0
             score = calls + points / (MAX_POINTS + 1)
-            reasons.insert(0, _usage_reason(calls, sessions, used is not None and used.from_table))
+            reasons.insert(0, _usage_reason(calls, sessions, used))
         is_required = required is not None and required in (tool.name, tool.sent_name)
         if is_required:
             reasons.insert(0, "named by tool_choice: must stay loaded")
@@ -227,11 +227,17 @@ def rank(
     return [replace(r, rank=i) for i, (_, r) in enumerate(items, 1)]
 
 
-def _usage_reason(calls: int, sessions: int, from_table: bool) -> str:
+def _usage_reason(calls: int, sessions: int, used: ToolUsage | None) -> str:
     if not calls:
         return "never called in the usage evidence"
+    from_table = used is not None and used.from_table
     times = "once" if calls == 1 else f"{calls:,} times"
     plural = "s" if sessions != 1 else ""
+    if from_table and used is not None and used.runs is not None and used.runs != sessions:
+        runs = f"{used.runs:,} run{'s' if used.runs != 1 else ''}"
+        if sessions:
+            return f"called {times} in {runs} ({sessions} session{plural} and a usage table)"
+        return f"called {times} in {runs} (usage table)"
     if sessions and from_table:
         return f"called {times} ({sessions} session{plural} and a usage table)"
     if sessions:
