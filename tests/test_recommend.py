@@ -19,7 +19,7 @@ from toolsearch.recommend.recommend import (
     Options,
     Ranked,
     Recommendation,
-    _default_count,
+    default_count,
     recommend,
 )
 from toolsearch.recommend.usage import match_usage
@@ -210,9 +210,9 @@ def test_how_many_beyond_three() -> None:
         _ranked("f", 0, 900, 6),
         _ranked("g", 0, 900, 7),
     ]
-    assert [r.tool.name for r in _default_count([], ranked)] == ["a", "b", "c", "d"]
+    assert [r.tool.name for r in default_count([], ranked)] == ["a", "b", "c", "d"]
     weaker = [*ranked[:3], _ranked("d", 3, 50, 4), *ranked[4:]]
-    assert len(_default_count([], weaker)) == 3
+    assert len(default_count([], weaker)) == 3
     used = [
         _ranked("a", 0, 100, 1, calls=10),
         _ranked("b", 0, 100, 2, calls=9),
@@ -221,8 +221,8 @@ def test_how_many_beyond_three() -> None:
         _ranked("e", 0, 100, 5, calls=4),
         _ranked("f", 0, 100, 6, calls=1),
     ]
-    assert len(_default_count([], used)) == 5  # 4 calls is half of the 3rd's 8
-    assert len(_default_count([], [*used[:3], _ranked("d", 9, 10, 4, calls=3)])) == 3
+    assert len(default_count([], used)) == 5  # 4 calls is half of the 3rd's 8
+    assert len(default_count([], [*used[:3], _ranked("d", 9, 10, 4, calls=3)])) == 3
 
 
 def test_reach_counts_intents_that_bring_a_tool_up(shop: str) -> None:

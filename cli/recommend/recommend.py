@@ -308,7 +308,7 @@ def _choose(
             )
         chosen = _fill(forced, ranked, options.keep)
     else:
-        chosen = _default_count(forced, ranked)
+        chosen = default_count(forced, ranked)
     after, adds = project(scope, (r.tool for r in chosen), analysis, options)
     if options.keep is None and after.totals.upfront >= before.totals.all_loaded:
         notes.append(
@@ -341,7 +341,7 @@ def _fill(forced: list[Ranked], ranked: list[Ranked], count: int) -> list[Ranked
     return sorted(chosen, key=lambda r: r.rank)
 
 
-def _default_count(forced: list[Ranked], ranked: list[Ranked]) -> list[Ranked]:
+def default_count(forced: list[Ranked], ranked: list[Ranked]) -> list[Ranked]:
     """3 tools, then a 4th and 5th while they are as well supported as the 3rd and cost no
     more than the scope's median tool."""
     chosen = _fill(forced, ranked, max(DEFAULT_KEEP, len(forced)))

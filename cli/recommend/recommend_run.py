@@ -10,6 +10,7 @@ from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
 from toolsearch.recommend.apply import Outcome, advise, carry_out
+from toolsearch.recommend.evaluate import Evaluation, evaluate
 from toolsearch.recommend.recommend import Options, Recommendation, recommend
 from toolsearch.recommend.usage import UsageReport, match_usage
 from toolsearch.recommend.usage_read import read_usage
@@ -23,6 +24,7 @@ class RecommendOptions:
 
     fmt: str = "text"
     usage: tuple[str, ...] = ()
+    evaluate: tuple[str, ...] = ()  # usage to score the choice against, never to rank by
     keep: int | None = None
     pins: tuple[str, ...] = ()
     max_upfront: int | None = None
@@ -55,14 +57,16 @@ class RecommendReport:
     outcome: Outcome
     notes: list[str]
     with_diff: bool
+    evaluation: Evaluation | None = None  # --evaluate
 
 
 def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) -> RecommendReport:
     """Recommend, and apply (--apply) or diff (--diff) when asked."""
     usage: UsageReport | None = None
+    all_tools = inputs.catalog.tools
     if options.usage:
         evidence = read_usage(options.usage, config.max_file_size)
-        usage = match_usage(evidence, inputs.catalog.tools)
+        usage = match_usage(evidence, all_tools)
     search = options.search or config.search_mode or "bm25"
     queries = None
     if options.intents is not None:
@@ -88,4 +92,8 @@ def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) 
         outcome = carry_out(chosen, inputs, config, options.model, write=options.apply)
     else:
         outcome = Outcome((), advise(chosen))
-    return RecommendReport(chosen, outcome, list(inputs.notes), options.diff)
+    evaluation = None
+    if options.evaluate:
+        held_out = match_usage(read_usage(options.evaluate, config.max_file_size), all_tools)
+        evaluation = evaluate(chosen, held_out, options.keep)
+    return RecommendReport(chosen, outcome, list(inputs.notes), options.diff, evaluation)

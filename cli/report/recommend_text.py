@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from toolsearch.recommend.apply import Advice
+from toolsearch.recommend.evaluate import Evaluation
 from toolsearch.recommend.recommend import ScopeChoice
 from toolsearch.recommend.recommend_run import RecommendReport
 from toolsearch.recommend.usage import UsageReport
@@ -145,6 +146,42 @@ def _advice_parts(advice: Advice) -> list[Any]:
     return parts
 
 
+def _ratio(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def _evaluation_parts(evaluation: Evaluation) -> list[Any]:
+    """--evaluate: per scope, what the kept tools serve of the evaluation usage."""
+    files = ", ".join(one_line(f.file, 60) for f in evaluation.usage.evidence.files)
+    parts: list[Any] = [Text(f"Evaluation against {files}:", style="bold")]
+    for e in evaluation.scopes:
+        whole = " (keeps every tool; its top K scored)" if e.whole_scope_kept else ""
+        parts.append(Text(f"  scope {one_line(e.scope)}: K = {e.k}{whole}"))
+        for label, share in (("runs", e.runs), ("calls", e.calls)):
+            if share is None:
+                parts.append(Text(f"    {label}: unknown (a usage table has no runs column)"))
+                continue
+            parts.append(
+                Text(
+                    f"    {label}: kept serve {_ratio(share.share)} ({share.served:,} of "
+                    f"{share.total:,}), best possible {_ratio(share.best_share)}; "
+                    f"score {_ratio(share.score)}"
+                )
+            )
+        kept = ", ".join(one_line(n, 40) for n in e.kept)
+        best = ", ".join(one_line(n, 40) for n in e.best)
+        parts.append(Text(f"    kept: {kept}", style="dim"))
+        parts.append(Text(f"    best: {best}", style="dim"))
+    if len(evaluation.scopes) > 1:
+        parts.append(
+            Text(
+                f"  mean score: runs {_ratio(evaluation.mean('runs'))}, "
+                f"calls {_ratio(evaluation.mean('calls'))}"
+            )
+        )
+    return parts
+
+
 def render(report: RecommendReport, settings: RenderSettings) -> str:
     chosen, outcome, notes, with_diff = (
         report.chosen,
@@ -179,6 +216,9 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
     for advice in outcome.advice:
         parts.append(Text(""))
         parts.extend(_advice_parts(advice))
+    if report.evaluation is not None:
+        parts.append(Text(""))
+        parts.extend(_evaluation_parts(report.evaluation))
     parts.extend(Text(f"warning: {one_line(w)}", style="bold yellow") for w in chosen.warnings)
     parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in [*chosen.notes, *notes])
     text = render_console(parts, color, width)
