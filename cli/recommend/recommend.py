@@ -16,6 +16,7 @@ or one where deferral would not lower the upfront cost, is left loaded (tool-sea
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -27,11 +28,20 @@ from toolsearch.config import Config
 from toolsearch.cost.budget import ScopeBudget
 from toolsearch.cost.tokens import Cl100kCounter
 from toolsearch.errors import ToolsearchError, UsageError
-from toolsearch.recommend.heuristic import MAX_POINTS, ScopeSignals, Signal, mentions, object_counts
+from toolsearch.recommend.heuristic import (
+    MAX_POINTS,
+    ScopeSignals,
+    Signal,
+    action_class,
+    mentions,
+    object_counts,
+)
 from toolsearch.recommend.reach import reach
 from toolsearch.recommend.usage import ToolUsage, UsageReport
 
 MIN_TOOLS_FOR_SEARCH = 10
+SPREAD_POINTS = 1.0
+ACTION_LABELS = ("finding", "reading", "working", "administration", "unknown-action")
 DEFAULT_KEEP = 3
 MAX_KEEP = 5
 SEARCH_TYPES = {
@@ -173,7 +183,13 @@ def recommend(
         tokens = {(r.source, r.name): r.tokens for r in scope_budget.rows if r.kind == "tool"}
         reached, intents = reach(scope, options.intents, analysis)
         signals = ScopeSignals(
-            tokens, in_messages, reached, intents, object_counts(scope.tools), len(scope.tools)
+            tokens,
+            in_messages,
+            reached,
+            intents,
+            object_counts(scope.tools),
+            len(scope.tools),
+            scope.tools,
         )
         ranked = rank(scope, signals, usage, scope_pins)
         choices.append(_choose(scope_budget, ranked, options, config, analysis, limit))
@@ -191,7 +207,7 @@ def rank(
     """Every tool of the scope, best first, with its score and reasons."""
     pinned = {id(t) for t in pins}
     required = tool_choice_name(scope)
-    items: list[tuple[tuple[float, float, int], Ranked]] = []
+    items: list[tuple[tuple[float, int], Ranked]] = []
     for position, tool in enumerate(scope.tools):
         found: list[Signal] = signals.signals(tool)
         points = sum(s.points for s in found)
@@ -222,9 +238,41 @@ def rank(
             pinned=id(tool) in pinned,
             required=is_required,
         )
-        items.append(((-score, tokens, position), ranked))
+        items.append(((-score, position), ranked))
     items.sort(key=lambda item: item[0])
-    return [replace(r, rank=i) for i, (_, r) in enumerate(items, 1)]
+    ordered = [r for _, r in items]
+    if usage is None:
+        ordered = spread(ordered)
+    return [replace(r, rank=i) for i, r in enumerate(ordered, 1)]
+
+
+def spread(ranked: list[Ranked]) -> list[Ranked]:
+    """One family per slot: without usage, each further tool of an action already ranked
+    (looking up, the server's work, administration) pays ``SPREAD_POINTS`` per such tool, so the
+    top tools cover what a task does rather than three ways of doing one thing."""
+    left = list(ranked)
+    taken: Counter[int] = Counter()
+    ordered: list[Ranked] = []
+    while left:
+
+        def adjusted(r: Ranked) -> float:
+            return r.score - SPREAD_POINTS * taken[action_class(r.tool)]
+
+        best = max(left, key=adjusted)  # max keeps the first of equals: the sort's order
+        kind = action_class(best.tool)
+        score = adjusted(best)
+        if taken[kind] and not (best.pinned or best.required):
+            others = (
+                f"{taken[kind]} other {ACTION_LABELS[kind]} tool{'s' if taken[kind] > 1 else ''}"
+            )
+            reasons = (*best.reasons, f"after {others}: -{SPREAD_POINTS * taken[kind]:g}")
+            best = replace(best, score=round(score, 2), reasons=reasons)
+        taken[kind] += 1
+        left.remove(best) if best in left else left.remove(
+            next(r for r in left if r.tool is best.tool)
+        )
+        ordered.append(best)
+    return ordered
 
 
 def _usage_reason(calls: int, sessions: int, used: ToolUsage | None) -> str:
@@ -364,7 +412,7 @@ def default_count(forced: list[Ranked], ranked: list[Ranked]) -> list[Ranked]:
 def _as_strong(item: Ranked, third: Ranked) -> bool:
     if item.calls is not None and third.calls is not None:
         return item.calls > 0 and 2 * item.calls >= third.calls
-    return item.points >= third.points
+    return item.score >= third.score  # without usage the score is the points, spread
 
 
 def _fit(
