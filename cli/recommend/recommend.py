@@ -1,13 +1,13 @@
 """Which tools to keep loaded, per scope, with a score and plain reasons.
 
-Ranking: with usage evidence, ``score = calls + points / 10`` (points: the heuristic in
-``toolsearch.recommend.heuristic``, at most 9), so calls decide and the heuristic only orders
-tools called equally often; without usage, ``score = points``. Ties go to the cheaper tool, then
-catalog order.
+Ranking: with usage evidence, ``score = calls + points / (MAX_POINTS + 1)`` (points: the
+heuristic in ``toolsearch.recommend.heuristic``, from -6 to ``MAX_POINTS``), so calls decide and
+the heuristic only orders tools called equally often; without usage, ``score = points``, spread
+over actions (``spread``). Ties go to catalog order (cost is never a reason to keep).
 
 How many: pins (``--pin``) and the ``tool_choice`` tool first; then the best-ranked tools up to 3;
 a 4th and a 5th only while the next tool is as well supported as the 3rd (usage: called at least
-half as often; heuristic: as many points) and costs no more than the scope's median tool.
+half as often; heuristic: as high a score) and costs no more than the scope's median tool.
 ``--keep N`` sets the number instead. ``--max-upfront`` drops the lowest-ranked unpinned tools
 until the scope fits (never below one), and fails when it cannot. A scope of fewer than 10 tools,
 or one where deferral would not lower the upfront cost, is left loaded (tool-search-facts §2.9).
