@@ -40,13 +40,15 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
+from itertools import combinations
 
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.recommend.usage_read import calls_in_messages
 from toolsearch.retrieval.terms import term_of, words
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A word's lower-case stem: ``Shows`` and ``show`` alike."""
     lower = word.lower()
@@ -118,16 +120,21 @@ def _hint(tool: Tool, name: str) -> object:
 
 
 def verb(tool: Tool) -> tuple[str, str] | None:
-    """(stem, word) of the tool's action: the first verb of its name, else of its description."""
-    for word in words(tool.name):
+    """(stem, word) of the tool's action: the first verb of its name, else of its description,
+    else ``readOnlyHint: true`` (reads)."""
+    first = (tool.description or "").split()[:1]
+    return _verb(tool.name, first[0] if first else "", _hint(tool, "readOnlyHint") is True)
+
+
+@lru_cache(maxsize=1 << 16)
+def _verb(name: str, first_word: str, read_only: bool) -> tuple[str, str] | None:
+    for word in words(name):
         if any(stem(word) in verbs for verbs, _, _ in ACTIONS):
             return stem(word), word.lower()
-    first = (tool.description or "").split()[:1]
-    if first:
-        word = re.sub(r"[^A-Za-z]", "", first[0])
-        if word and any(stem(word) in verbs for verbs, _, _ in ACTIONS):
-            return stem(word), word.lower()
-    if _hint(tool, "readOnlyHint") is True:
+    word = re.sub(r"[^A-Za-z]", "", first_word)
+    if word and any(stem(word) in verbs for verbs, _, _ in ACTIONS):
+        return stem(word), word.lower()
+    if read_only:
         return stem("read"), "read-only by annotations.readOnlyHint"
     return None
 
@@ -144,7 +151,12 @@ def action(tool: Tool) -> Signal:
 
 
 def name_terms(tool: Tool) -> frozenset[str]:
-    return frozenset(stem(w) for w in words(tool.name))
+    return _name_terms(tool.name)
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_terms(name: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in words(name))
 
 
 VERB_TERMS = frozenset(
@@ -195,62 +207,74 @@ def deprecated(tool: Tool) -> bool:
     return _DEPRECATED.search(tool.description or "") is not None
 
 
-def _replacement(tool: Tool, names: Sequence[str]) -> str | None:
+_NAME_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+MAX_SUBSET_TERMS = 8  # names of more words are checked for variants against none (2^8 subsets)
+
+
+def _replacement(tool: Tool, names: Mapping[str, Tool]) -> str | None:
     """The tool a deprecation note names (the first other tool's name after "deprecated")."""
     description = tool.description or ""
     match = _DEPRECATED.search(description)
     if match is None:
         return None
-    after = description[match.end() :]
-    found = [(after.find(n), n) for n in names if n != tool.name and n in after]
-    return min(found)[1] if found else None
+    for token in _NAME_TOKEN.findall(description[match.end() :]):
+        if token != tool.name and token in names:
+            return token
+    return None
 
 
 def variants(tools: Sequence[Tool]) -> dict[int, str]:
     """id(tool) -> the more general tool it is a variant of: a name with the same words as
     another's and more (stems compared), or the same words as a tool listed before it. A tool
-    a deprecation note names as replacement is no variant of the deprecated one."""
-    names = [t.name for t in tools]
-    replaced_by = {
-        id(t): r for t in tools if deprecated(t) and (r := _replacement(t, names)) is not None
+    a deprecation note names as replacement is no variant of the deprecated one. Each name's
+    word subsets are looked up, so the cost grows with the tools, not their pairs."""
+    by_name = {t.name: t for t in tools}
+    replacements = {
+        (r, t.name) for t in tools if deprecated(t) and (r := _replacement(t, by_name)) is not None
     }
-    replacements = {(r, t.name) for t in tools if (r := replaced_by.get(id(t))) is not None}
-    terms = [name_terms(t) for t in tools]
+    first: dict[frozenset[str], Tool] = {}
+    for tool in tools:
+        terms = name_terms(tool)
+        if terms:
+            first.setdefault(terms, tool)
     found: dict[int, str] = {}
-    for i, tool in enumerate(tools):
-        for j, other in enumerate(tools):
-            if i == j or not terms[j] or (tool.name, other.name) in replacements:
-                continue
-            if terms[j] < terms[i] or (terms[j] == terms[i] and j < i):
-                found[id(tool)] = other.name
+    for tool in tools:
+        terms = name_terms(tool)
+        same = first.get(terms)
+        candidates = [same] if same is not None and same is not tool else []
+        if 1 < len(terms) <= MAX_SUBSET_TERMS:
+            ordered = sorted(terms)
+            for size in range(len(ordered) - 1, 0, -1):
+                for subset in combinations(ordered, size):
+                    general = first.get(frozenset(subset))
+                    if general is not None:
+                        candidates.append(general)
+        for general in candidates:
+            if (tool.name, general.name) not in replacements:
+                found[id(tool)] = general.name
                 break
     return found
 
 
 def references(tools: Sequence[Tool]) -> dict[int, int]:
     """id(tool) -> how many other tools name it in their description or schema (deprecation
-    notes and the tool's own family aside: a variant naming its general tool says nothing)."""
-    texts = []
-    for tool in tools:
-        text = str(tool.raw.get("description", "")) + " " + str(tool.raw.get("inputSchema", ""))
-        text += " " + str(tool.raw.get("input_schema", ""))
-        texts.append(text if not deprecated(tool) else "")
-    found: dict[int, int] = {}
-    for tool in tools:
-        if len(tool.name) < 4:
+    notes and the tool's own family aside: a variant naming its general tool says nothing).
+    Each text is read once for name-like tokens."""
+    by_name = {t.name: t for t in tools if len(t.name) >= 4}
+    found: Counter[int] = Counter()
+    for other in tools:
+        if deprecated(other):
             continue
-        pattern = re.compile(r"(?<![A-Za-z0-9_-])" + re.escape(tool.name) + r"(?![A-Za-z0-9_-])")
-        family = name_terms(tool)
-        count = sum(
-            1
-            for other, text in zip(tools, texts, strict=True)
-            if other is not tool
-            and not (name_terms(other) >= family or name_terms(other) <= family)
-            and pattern.search(text)
+        text = " ".join(
+            str(other.raw.get(key, "")) for key in ("description", "inputSchema", "input_schema")
         )
-        if count:
-            found[id(tool)] = count
-    return found
+        theirs = name_terms(other)
+        named = {t: by_name[t] for t in _NAME_TOKEN.findall(text) if t in by_name}
+        for tool in named.values():
+            mine = name_terms(tool)
+            if tool is not other and not (theirs >= mine or theirs <= mine):
+                found[id(tool)] += 1
+    return dict(found)
 
 
 def _required(tool: Tool) -> bool:

@@ -16,7 +16,7 @@ or one where deferral would not lower the upfront cost, is left loaded (tool-sea
 from __future__ import annotations
 
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -250,27 +250,28 @@ def spread(ranked: list[Ranked]) -> list[Ranked]:
     """One family per slot: without usage, each further tool of an action already ranked
     (looking up, the server's work, administration) pays ``SPREAD_POINTS`` per such tool, so the
     top tools cover what a task does rather than three ways of doing one thing."""
-    left = list(ranked)
+    queues: dict[int, deque[tuple[int, Ranked]]] = defaultdict(deque)
+    for index, item in enumerate(ranked):  # best first within each action, as ranked
+        queues[action_class(item.tool)].append((index, item))
     taken: Counter[int] = Counter()
     ordered: list[Ranked] = []
-    while left:
+    while queues:
 
-        def adjusted(r: Ranked) -> float:
-            return r.score - SPREAD_POINTS * taken[action_class(r.tool)]
+        def key(kind: int) -> tuple[float, int]:
+            index, item = queues[kind][0]
+            return item.score - SPREAD_POINTS * taken[kind], -index  # ties: the ranked order
 
-        best = max(left, key=adjusted)  # max keeps the first of equals: the sort's order
-        kind = action_class(best.tool)
-        score = adjusted(best)
-        if taken[kind] and not (best.pinned or best.required):
-            others = (
-                f"{taken[kind]} other {ACTION_LABELS[kind]} tool{'s' if taken[kind] > 1 else ''}"
-            )
-            reasons = (*best.reasons, f"after {others}: -{SPREAD_POINTS * taken[kind]:g}")
-            best = replace(best, score=round(score, 2), reasons=reasons)
+        kind = max(queues, key=key)
+        _, best = queues[kind].popleft()
+        if not queues[kind]:
+            del queues[kind]
+        count = taken[kind]
+        if count and not (best.pinned or best.required):
+            others = f"{count} other {ACTION_LABELS[kind]} tool{'s' if count > 1 else ''}"
+            reasons = (*best.reasons, f"after {others}: -{SPREAD_POINTS * count:g}")
+            score = round(best.score - SPREAD_POINTS * count, 2)
+            best = replace(best, score=score, reasons=reasons)
         taken[kind] += 1
-        left.remove(best) if best in left else left.remove(
-            next(r for r in left if r.tool is best.tool)
-        )
         ordered.append(best)
     return ordered
 
