@@ -217,10 +217,8 @@ def _replacement(tool: Tool, names: Mapping[str, Tool]) -> str | None:
     match = _DEPRECATED.search(description)
     if match is None:
         return None
-    for token in _NAME_TOKEN.findall(description[match.end() :]):
-        if token != tool.name and token in names:
-            return token
-    return None
+    tokens: list[str] = _NAME_TOKEN.findall(description[match.end() :])
+    return next((t for t in tokens if t != tool.name and t in names), None)
 
 
 def variants(tools: Sequence[Tool]) -> dict[int, str]:
