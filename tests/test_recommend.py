@@ -120,6 +120,14 @@ def test_principles_on_a_made_up_server(tmp_path: Path) -> None:
     assert ranked["zorb_delete"].rank > ranked["zorb_write"].rank
 
 
+def test_http_method_names_take_the_action_after_the_method(tmp_path: Path) -> None:
+    tools = [_t("API-post-search", "Notion | Search by title"), _t("API-post-page", "Create")]
+    tools += [_t(f"API-patch-thing-{c}", "Notion | Update") for c in "abcdefghi"]
+    ranked = {r.tool.name: r for r in _mcp(tmp_path, tools)}
+    assert ranked["API-post-search"].reasons[0].startswith("finds or opens ('search')")
+    assert ranked["API-post-page"].reasons[0] == "does the server's work ('post')"
+
+
 def test_alphabetical_listing_says_nothing(tmp_path: Path) -> None:
     tools = [_t(f"{c}_thing", f"Frob the {c} thing.") for c in "abcdefghijk"]
     assert not any("listed early" in r for x in _mcp(tmp_path, tools) for r in x.reasons)

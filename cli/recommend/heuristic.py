@@ -76,6 +76,7 @@ ADMIN_VERBS = _stems(
     unstar mark patch modify manage enable disable"""
 )
 LOOK_VERBS = FIND_VERBS | READ_VERBS
+HTTP_METHODS = _stems("get post put patch delete")
 ACTIONS = (
     (FIND_VERBS, 3.0, "finds or opens ({verb}): agents look far more often than they change"),
     (READ_VERBS, 3.0, "reads ({verb}): agents look far more often than they change"),
@@ -128,9 +129,11 @@ def verb(tool: Tool) -> tuple[str, str] | None:
 
 @lru_cache(maxsize=1 << 16)
 def _verb(name: str, first_word: str, read_only: bool) -> tuple[str, str] | None:
-    for word in words(name):
-        if any(stem(word) in verbs for verbs, _, _ in ACTIONS):
-            return stem(word), word.lower()
+    found = [w for w in words(name) if any(stem(w) in verbs for verbs, _, _ in ACTIONS)]
+    if len(found) > 1 and stem(found[0]) in HTTP_METHODS:
+        found = found[1:]  # ``post_search`` of an HTTP API: the method, then the action
+    if found:
+        return stem(found[0]), found[0].lower()
     word = re.sub(r"[^A-Za-z]", "", first_word)
     if word and any(stem(word) in verbs for verbs, _, _ in ACTIONS):
         return stem(word), word.lower()
