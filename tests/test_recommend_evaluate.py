@@ -26,7 +26,10 @@ RANK_CSV = "name,count\ntool_a,9\ntool_b,8\ntool_c,7\ntool_d,1\n"
 #          share 7/14 = 0.5, best 12/14 = 0.8571, score 7/12 = 0.5833
 #   calls: kept 10 + 0 + 6 = 16; the 3 largest 20 + 10 + 6 = 36; all 40
 #          share 16/40 = 0.4, best 36/40 = 0.9, score 16/36 = 0.4444
-EVAL_CSV = "name,count,runs\ntool_a,10,4\ntool_b,0,0\ntool_c,6,3\ntool_d,20,5\ntool_e,4,2\n"
+EVAL_CSV = (
+    "name,count,runs\ntool_a,10,4\ntool_b,0,0\ntool_c,6,3\ntool_d,20,5\ntool_e,4,2\n"
+    "not_in_the_catalog,5,2\n"  # reported, never scored
+)
 
 
 def recommend_json(runner: CliRunner, *args: str) -> dict[str, Any]:
@@ -70,9 +73,11 @@ def test_hand_computed_figures(runner: CliRunner, files: Path) -> None:
     }
     assert not scope["whole_scope_kept"]
     assert data["evaluation"]["mean_score"] == {"calls": 0.4444, "runs": 0.5833}
+    assert data["evaluation"]["unmatched"] == {"not_in_the_catalog": 5}
     text = runner.invoke(app, ["recommend", *args]).stdout
     assert "runs: kept serve 0.50 (7 of 14), best possible 0.86; score 0.58" in text
     assert "calls: kept serve 0.40 (16 of 40), best possible 0.90; score 0.44" in text
+    assert "not scored (no single tool of the run has the name): not_in_the_catalog (5)" in text
 
 
 def test_evaluation_usage_does_not_rank(runner: CliRunner, files: Path) -> None:

@@ -108,6 +108,7 @@ def _evaluation(evaluation: Evaluation | None) -> dict[str, Any] | None:
             }
             for e in evaluation.scopes
         ],
+        "unmatched": dict((evaluation.usage.unknown + evaluation.usage.ambiguous).most_common()),
         "mean_score": {
             "calls": _round(evaluation.mean("calls")),
             "runs": _round(evaluation.mean("runs")),

@@ -171,7 +171,13 @@ def _evaluation_parts(evaluation: Evaluation) -> list[Any]:
         kept = ", ".join(one_line(n, 40) for n in e.kept)
         best = ", ".join(one_line(n, 40) for n in e.best)
         parts.append(Text(f"    kept: {kept}", style="dim"))
-        parts.append(Text(f"    best: {best}", style="dim"))
+        parts.append(Text(f"    best: {best or 'no tool of the scope was called'}", style="dim"))
+    unknown = evaluation.usage.unknown + evaluation.usage.ambiguous
+    if unknown:
+        top = ", ".join(f"{one_line(n, 60)} ({c:,})" for n, c in unknown.most_common(UNKNOWN_SHOWN))
+        more = len(unknown) - UNKNOWN_SHOWN
+        suffix = f", and {more} more" if more > 0 else ""
+        parts.append(Text(f"  not scored (no single tool of the run has the name): {top}{suffix}"))
     if len(evaluation.scopes) > 1:
         parts.append(
             Text(
