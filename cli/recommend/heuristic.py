@@ -3,12 +3,12 @@
 It rests on what holds for any server, not on any server's tool names. Points per tool, each
 with the plain reason shown to the user (README states the same):
 
-- what the tool does, from the first verb of its name, else the first word of its
-  description, else ``annotations.readOnlyHint: true`` (reads): finding or opening (search,
-  list, find, query, navigate, open, ...) and reading (read, get, show, fetch, ...) +3, since
-  agents look far more often than they change; the server's work (write, create, edit, click,
-  type, send, run, ...) +2; an unknown verb +1; administration (delete, update, set, close,
-  move, resize, ...) 0;
+- what the tool does, from the first verb of its name (after an HTTP method: ``post_search``),
+  else the first word of its description, else ``annotations.readOnlyHint: true`` (reads):
+  finding or opening (search, list, find, query, navigate, open, ...) and reading (read, get,
+  show, fetch, ...) +3, since agents look far more often than they change; the server's work
+  (write, create, edit, click, type, send, run, ...) +2; an unknown verb +1; administration
+  (delete, update, set, close, move, resize, ...) 0;
 - a place to start, +1: it opens what other tools act on (navigate, open, ...), or it finds or
   reads and needs no input;
 - named by other tools, +1 (one tool) or +2 (three or more): another tool's description or
