@@ -763,6 +763,16 @@ def recommend(
             "own transcripts (~/.claude/projects, $CLAUDE_CONFIG_DIR/projects).",
         ),
     ] = None,
+    evaluate: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--evaluate",
+            metavar="PATH",
+            help="Score the choice against this usage (the formats of --usage; repeatable): the "
+            "share of calls and runs the kept tools serve, against the best possible. It is "
+            "never used to rank.",
+        ),
+    ] = None,
     keep: Annotated[
         int | None,
         typer.Option("--keep", metavar="N", help="Keep exactly N tools loaded per scope."),
@@ -820,6 +830,7 @@ def recommend(
         options = RecommendOptions(
             fmt=fmt,
             usage=tuple(usage or ()),
+            evaluate=tuple(evaluate or ()),
             keep=keep,
             pins=tuple(pin or ()),
             max_upfront=max_upfront,

@@ -8,18 +8,18 @@ from typing import Any
 
 import pytest
 
-from tests.catalogs import SHOP, mcp_tools, request, shop_tools, write_json
+from tests.catalogs import mcp_tools, request, shop_tools, write_json
 from toolsearch.catalog.inputs import load_inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
-from toolsearch.recommend.heuristic import read_only
+from toolsearch.recommend.heuristic import action
 from toolsearch.recommend.reach import reach
 from toolsearch.recommend.recommend import (
     ConstraintError,
     Options,
     Ranked,
     Recommendation,
-    _default_count,
+    default_count,
     recommend,
 )
 from toolsearch.recommend.usage import match_usage
@@ -43,32 +43,94 @@ def test_heuristic_without_usage(shop: str) -> None:
     result = run([shop])
     (choice,) = result.scopes
     ranked = {r.tool.name: r for r in choice.ranked}
-    assert {r.tool.name for r in choice.kept} == {"list_customers", "search_orders", "get_invoice"}
-    assert ranked["search_orders"].reasons[:2] == (
-        "read-only by its name ('search')",
-        "entry point ('search' finds what other tools act on)",
+    kept = [r.tool.name for r in choice.kept]
+    assert kept[:3] == ["search_orders", "create_order", "get_invoice"]
+    assert ranked["search_orders"].reasons[0] == (
+        "finds or opens ('search'): agents look far more often than they change"
     )
-    assert ranked["get_invoice"].reasons[0] == "read-only by its name ('get')"
-    assert any(r.startswith("costs ") and "tokens (" in r for r in ranked["create_order"].reasons)
-    # Points: read-only 2 + entry point 1 + cheapness 0-2 + reach 0-2; write tools earn only
-    # cheapness and reach.
-    assert ranked["search_orders"].score >= 3
-    assert all(ranked[n].score <= 4 for n, _, _ in SHOP[3:])
-    assert all(r.reasons[-1].endswith("of 12 typical intents") for r in choice.ranked)
+    assert ranked["create_order"].reasons[0] == "does the server's work ('create')"
+    assert ranked["delete_order"].reasons[0] == "administration ('delete'): rarely called"
+    # one per action: the second finding tool pays a point
+    assert "after 1 other finding tool: -1" in ranked["list_customers"].reasons
+    # cost is never a reason to keep
+    assert not any("tokens" in r for r in ranked["search_orders"].reasons)
+    assert all(
+        r.reasons[-1].endswith("of 12 typical intents")
+        or "after" in r.reasons[-1]
+        or r.reasons[-1].startswith(("its action", "does", "administration"))
+        for r in choice.ranked
+    )
     assert choice.deferral and choice.adds_search
     assert result.upfront_after < result.upfront_before
 
 
-def test_annotations_win_over_the_name(tmp_path: Path) -> None:
+def test_annotations_decide_an_unknown_verb(tmp_path: Path) -> None:
     names = ["get_secret", "frobnicate", *[f"change_{i}" for i in range(10)]]
     catalog = mcp_tools(names, read_only=("frobnicate",))
-    catalog["tools"][0]["annotations"]["readOnlyHint"] = False
+    catalog["tools"][1]["description"] = "Frobnicates the widgets."
     path = write_json(tmp_path / "repo.json", catalog)
     inputs = load_inputs([str(path)], Config())
     tools = {t.name: t for t in inputs.catalog.tools}
-    assert read_only(tools["get_secret"]) is None
-    signal = read_only(tools["frobnicate"])
-    assert signal is not None and signal.reason == "read-only (annotations.readOnlyHint)"
+    signal = action(tools["frobnicate"])
+    assert signal.reason.startswith("reads (read-only by annotations.readOnlyHint)")
+    assert action(tools["get_secret"]).reason.startswith("reads ('get')")
+
+
+def _mcp(tmp_path: Path, tools: list[dict[str, Any]]) -> list[Any]:
+    path = write_json(tmp_path / "server.json", {"tools": tools})
+    (choice,) = run([str(path)], keep=3).scopes
+    return list(choice.ranked)
+
+
+def _t(name: str, description: str, required: tuple[str, ...] = ("x",)) -> dict[str, Any]:
+    schema = {"type": "object", "properties": {r: {"type": "string"} for r in required}}
+    return {
+        "name": name,
+        "description": description,
+        "inputSchema": {**schema, "required": list(required)},
+    }
+
+
+def test_principles_on_a_made_up_server(tmp_path: Path) -> None:
+    """Variants, deprecation, entry points and listing order, on names no real server has."""
+    tools = [
+        _t("zorb_fetch", "Fetch a zorb. DEPRECATED: use zorb_fetch_full instead."),
+        _t("zorb_fetch_full", "Fetch a zorb with all its fields."),
+        _t("zorb_list", "List zorbs."),
+        _t("zorb_list_with_sizes", "List zorbs with their sizes."),
+        _t("zorb_open", "Open the workspace that every zorb tool acts on.", ("workspace",)),
+        _t("zorb_write", "Write a zorb. Take its id from zorb_list."),
+        _t("zorb_tag", "Tag a zorb; ids come from zorb_list."),
+        _t("zorb_delete", "Delete a zorb; ids come from zorb_list."),
+        _t("zorb_resize", "Resize a zorb."),
+        _t("zorb_status", "Status of the server.", ()),
+    ]
+    ranked = {r.tool.name: r for r in _mcp(tmp_path, tools)}
+    reasons = {n: "; ".join(r.reasons) for n, r in ranked.items()}
+    assert "deprecated (its description says so)" in reasons["zorb_fetch"]
+    assert "variant" not in reasons["zorb_fetch_full"]  # the named replacement
+    assert "a variant of zorb_list: one per family" in reasons["zorb_list_with_sizes"]
+    assert "named by 3 other tools: its results feed them" in reasons["zorb_list"]
+    assert "a place to start (opens what other tools act on)" in reasons["zorb_open"]
+    assert "listed early by its author (1 of 10)" in reasons["zorb_fetch"]
+    assert ranked["zorb_fetch_full"].rank < ranked["zorb_fetch"].rank
+    assert ranked["zorb_list"].rank < ranked["zorb_list_with_sizes"].rank
+    top = [n for n, r in sorted(ranked.items(), key=lambda item: item[1].rank)][:3]
+    assert set(top) == {"zorb_list", "zorb_fetch_full", "zorb_open"} or "zorb_write" in top
+    assert ranked["zorb_delete"].rank > ranked["zorb_write"].rank
+
+
+def test_http_method_names_take_the_action_after_the_method(tmp_path: Path) -> None:
+    tools = [_t("API-post-search", "Notion | Search by title"), _t("API-post-page", "Create")]
+    tools += [_t(f"API-patch-thing-{c}", "Notion | Update") for c in "abcdefghi"]
+    ranked = {r.tool.name: r for r in _mcp(tmp_path, tools)}
+    assert ranked["API-post-search"].reasons[0].startswith("finds or opens ('search')")
+    assert ranked["API-post-page"].reasons[0] == "does the server's work ('post')"
+
+
+def test_alphabetical_listing_says_nothing(tmp_path: Path) -> None:
+    tools = [_t(f"{c}_thing", f"Frob the {c} thing.") for c in "abcdefghijk"]
+    assert not any("listed early" in r for x in _mcp(tmp_path, tools) for r in x.reasons)
 
 
 def test_usage_comes_first(shop: str, tmp_path: Path) -> None:
@@ -93,7 +155,7 @@ def test_usage_comes_first(shop: str, tmp_path: Path) -> None:
     result = run([shop], [str(table), str(transcript)])
     (choice,) = result.scopes
     order = [r.tool.name for r in choice.ranked]
-    assert order[:3] == ["refund_payment", "cancel_order", "send_invoice"]
+    assert order[:3] == ["refund_payment", "send_invoice", "cancel_order"]  # a tie: work first
     ranked = {r.tool.name: r for r in choice.ranked}
     assert ranked["refund_payment"].reasons[0] == "called 14 times (usage table)"
     assert ranked["cancel_order"].reasons[0] == "called 3 times in 2 sessions"
@@ -160,7 +222,7 @@ def test_ambiguous_pin(tmp_path: Path) -> None:
 
 def test_max_upfront(shop: str) -> None:
     free = run([shop]).scopes[0]
-    assert len(free.kept) == 3
+    assert len(free.kept) >= 3
     one_tool = round(free.after.totals.upfront) - sum(r.tokens for r in free.kept[1:])
     result = run([shop], max_upfront=int(one_tool) + 5)
     (choice,) = result.scopes
@@ -210,9 +272,9 @@ def test_how_many_beyond_three() -> None:
         _ranked("f", 0, 900, 6),
         _ranked("g", 0, 900, 7),
     ]
-    assert [r.tool.name for r in _default_count([], ranked)] == ["a", "b", "c", "d"]
+    assert [r.tool.name for r in default_count([], ranked)] == ["a", "b", "c", "d"]
     weaker = [*ranked[:3], _ranked("d", 3, 50, 4), *ranked[4:]]
-    assert len(_default_count([], weaker)) == 3
+    assert len(default_count([], weaker)) == 3
     used = [
         _ranked("a", 0, 100, 1, calls=10),
         _ranked("b", 0, 100, 2, calls=9),
@@ -221,8 +283,8 @@ def test_how_many_beyond_three() -> None:
         _ranked("e", 0, 100, 5, calls=4),
         _ranked("f", 0, 100, 6, calls=1),
     ]
-    assert len(_default_count([], used)) == 5  # 4 calls is half of the 3rd's 8
-    assert len(_default_count([], [*used[:3], _ranked("d", 9, 10, 4, calls=3)])) == 3
+    assert len(default_count([], used)) == 5  # 4 calls is half of the 3rd's 8
+    assert len(default_count([], [*used[:3], _ranked("d", 9, 10, 4, calls=3)])) == 3
 
 
 def test_reach_counts_intents_that_bring_a_tool_up(shop: str) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import SHARED
 from toolsearch.catalog.inputs import load_inputs
 from toolsearch.config import Config
 from toolsearch.errors import InputError
@@ -145,6 +146,37 @@ def test_tables_csv_yaml_json(tmp_path: Path, catalog: Any) -> None:
     assert len(report.evidence.files) == 3  # the glob and the directory name a.csv once
 
 
+def test_tables_with_runs(tmp_path: Path, catalog: Any) -> None:
+    """``name,count,runs`` wherever ``name,count`` is read; runs add up with sessions."""
+    (tmp_path / "a.csv").write_text("name,count,runs\nsearch_issues,14,5\nget_me,3,3\n")
+    (tmp_path / "b.json").write_text(
+        json.dumps(
+            [{"name": "search_issues", "count": 2, "runs": 1}, {"name": "lookup", "count": 4}]
+        )
+    )
+    (tmp_path / "c.jsonl").write_text(_entry("s9", _use("mcp__github__search_issues", "t1")) + "\n")
+    report = match_usage(
+        read_usage([str(tmp_path / n) for n in ("a.csv", "b.json", "c.jsonl")]), catalog.tools
+    )
+    by_name = {name: u for (_, name), u in report.by_tool.items()}
+    assert (by_name["search_issues"].calls, by_name["search_issues"].runs) == (17, 7)
+    assert by_name["get_me"].runs == 3
+    assert by_name["lookup"].runs is None  # a table without runs: unknown
+    assert not report.runs_known
+    assert match_usage(read_usage([str(tmp_path / "c.jsonl")]), catalog.tools).runs_known
+
+
+def test_shared_usage_tables_are_read() -> None:
+    """The shared development tables (``name,count,runs``) were refused before: "expected two
+    columns"."""
+    shared = SHARED / "usage" / "filesystem.csv"
+    if not shared.exists():
+        pytest.skip("../shared/usage is absent")
+    calls = read_usage([str(shared)]).calls
+    assert calls[0].name == "read_file"
+    assert (calls[0].count, calls[0].runs) == (281, 109)
+
+
 def test_unfinished_last_line_is_a_note(tmp_path: Path) -> None:
     path = tmp_path / "live.jsonl"
     path.write_text(_entry("s", _use("lookup", "t1")) + "\n" + '{"type": "assis')
@@ -158,7 +190,9 @@ def test_unfinished_last_line_is_a_note(tmp_path: Path) -> None:
     [
         ("bad.jsonl", '{"a": 1}\n{oops\n{"b": 2}\n', "bad.jsonl:2:2: invalid JSON in a JSONL"),
         ("bad.csv", "name,count\nx,many\n", "bad.csv:2: count 'many' is not a whole number"),
-        ("bad.csv", "x,1,2\n", "bad.csv:1: expected two columns"),
+        ("runs.csv", "x,3,many\n", "runs.csv:1: runs 'many' is not a whole number"),
+        ("more.csv", "x,3,4\n", "more.csv:1: runs must be a whole number of runs, 0 to the"),
+        ("four.csv", "x,3,4,5\n", "four.csv:1: expected two or three columns"),
         ("bad.yaml", "x: -1\n", "count must be a whole number"),
         ("other.json", '{"name": "x", "version": 1}', "not a usage log"),
         ("plain.txt", "hello", "not a usage file"),

@@ -1,64 +1,110 @@
 """The heuristic that ranks tools when no usage is given (and breaks ties when it is).
 
-Points per tool, each with the plain reason shown to the user (README states the same):
+It rests on what holds for any server, not on any server's tool names. Points per tool, each
+with the plain reason shown to the user (README states the same):
 
-- read-only, +2: MCP ``annotations.readOnlyHint: true``; or, when the tool has no
-  ``readOnlyHint``, a name with a read verb (get, list, search, ...) and no write verb;
-- entry point, +2: a name with search, list, find, query, browse or lookup: these find what
-  other tools then act on, so a task often starts with them;
-- central object, up to +2: the thing the tool's name works on (its name without verbs:
-  ``issues`` in ``list_issues``), in proportion to how many tool names of the scope mention it
-  (2 for the most mentioned); a server is built around its most shared objects;
-- cheap, +1 / 0 / 0: the tool's estimated tokens fall in the cheapest third of its scope (a
-  loaded tool is paid for on every request, but a few hundred tokens matter less than the
-  searches it saves);
+- what the tool does, from the first verb of its name (after an HTTP method: ``post_search``),
+  else the first word of its description, else ``annotations.readOnlyHint: true`` (reads):
+  finding or opening (search, list, find, query, navigate, open, ...) and reading (read, get,
+  show, fetch, ...) +3, since agents look far more often than they change; the server's work
+  (write, create, edit, click, type, send, run, ...) +2; an unknown verb +1; administration
+  (delete, update, set, close, move, resize, ...) 0;
+- a place to start, +1: it opens what other tools act on (navigate, open, ...), or it finds or
+  reads and needs no input;
+- named by other tools, +1 (one tool) or +2 (three or more): another tool's description or
+  schema names it, so its results feed them (an entry point); its own family's mentions and
+  deprecation notes do not count;
+- listed early, +1: in the first third of the author's listing, which puts the main tools first;
+  nothing when the names are in alphabetical order (the order then says nothing);
+- central object, up to +1: the thing the tool's name works on (``issues`` in ``list_issues``),
+  when at least 3 tool names mention it, in proportion to the most mentioned;
+- a variant, -2: its name is another tool's name with words added (``list_directory_with_sizes``
+  beside ``list_directory``) or the same words as a tool listed before it: one tool per family,
+  the general one;
+- deprecated, -4: its description says ``DEPRECATED``; the tool it names as replacement is not a
+  variant of it;
 - called in the request's own ``messages`` (a ``tool_use`` block of an assistant turn), +2; a
   ``tool_reference`` does not count (it names a tool a search loaded, which stays deferred);
-- reached by typical intents, +2 / +1 / 0: the tool is in the top, middle or bottom third of
+- reached by typical intents, +0.5 / +0.25 / 0: the tool is in the top, middle or bottom third of
   the scope by how many intents bring it up in a BM25 search (``toolsearch.recommend.reach``).
 
-A tool named by ``tool_choice`` must stay loaded: it is kept like a pin.
+Then, without usage, ``recommend.rank`` spreads the top over actions: each further tool of an
+action already ranked (finding, reading, work, administration) pays 1 point per such tool.
+Ties go to the author's order. Cost is never a reason to keep a tool (it only stops the 4th and
+5th tool, and ``--max-upfront``). A tool named by ``tool_choice`` must stay loaded, like a pin.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from itertools import combinations
 
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.recommend.usage_read import calls_in_messages
 from toolsearch.retrieval.terms import term_of, words
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
+@lru_cache(maxsize=1 << 16)
+def stem(word: str) -> str:
+    """A word's lower-case stem: ``Shows`` and ``show`` alike."""
+    lower = word.lower()
+    return term_of(lower) or lower
 
 
-READ_VERBS = _words(
-    "get list search find read query fetch lookup show describe view browse retrieve inspect count"
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in text.split())
+
+
+FIND_VERBS = _stems("search list find query lookup browse navigate open goto visit explore")
+READ_VERBS = _stems(
+    "read get fetch show describe view retrieve inspect load capture check count download return"
 )
-WRITE_VERBS = _words(
-    """create update delete remove add set write send post put push merge edit modify patch
-    insert upload assign close mark dismiss star unstar fork run trigger execute submit resolve
-    unresolve move rename reply react manage cancel approve refund pay transfer archive lock
-    unlock invite schedule subscribe unsubscribe commit reprioritize reopen install deploy start
-    stop restart kill click type navigate fill press drag drop upsert save clear reset request"""
+OPEN_VERBS = _stems("navigate open goto visit")
+WORK_VERBS = _stems(
+    """write create edit add send post put push merge insert upload comment reply submit commit
+    run execute evaluate click type fill press select hover drag append save record compose
+    publish generate convert calculate translate"""
 )
-ENTRY_VERBS = _words("search list find query browse lookup")
-
-READ_POINTS = 2.0
-ENTRY_POINTS = 2.0
-OBJECT_POINTS = 2.0
-CHEAP_POINTS = (1.0, 0.0, 0.0)
+ADMIN_VERBS = _stems(
+    """delete remove update set reset close resize move rename drop archive lock unlock
+    configure install uninstall cancel kill restart stop start dismiss emulate handle toggle
+    clear subscribe unsubscribe invite assign unassign transfer approve revoke grant fork star
+    unstar mark patch modify manage enable disable"""
+)
+LOOK_VERBS = FIND_VERBS | READ_VERBS
+HTTP_METHODS = _stems("get post put patch delete")
+ACTIONS = (
+    (FIND_VERBS, 3.0, "finds or opens ({verb}): agents look far more often than they change"),
+    (READ_VERBS, 3.0, "reads ({verb}): agents look far more often than they change"),
+    (WORK_VERBS, 2.0, "does the server's work ({verb})"),
+    (ADMIN_VERBS, 0.0, "administration ({verb}): rarely called"),
+)
+UNKNOWN_ACTION = 1.0
+REFERENCED_POINTS = (1.0, 2.0)  # named by one other tool, by REFERENCED_MANY or more
+REFERENCED_MANY = 3
+EARLY_POINTS = 1.0
+OBJECT_POINTS = 1.0
+MIN_OBJECT_TOOLS = 3  # an object two tool names share is a pair, not what the server is about
+START_POINTS = 1.0
+VARIANT_POINTS = -2.0
+DEPRECATED_POINTS = -4.0
 MESSAGE_POINTS = 2.0
-REACH_POINTS = (2.0, 1.0, 0.0)
+REACH_POINTS = (0.5, 0.25, 0.0)
 MAX_POINTS = (
-    READ_POINTS + ENTRY_POINTS + OBJECT_POINTS + CHEAP_POINTS[0] + MESSAGE_POINTS + REACH_POINTS[0]
+    3.0
+    + REFERENCED_POINTS[1]
+    + EARLY_POINTS
+    + OBJECT_POINTS
+    + START_POINTS
+    + MESSAGE_POINTS
+    + REACH_POINTS[0]
 )
 SHARED_BY_ALMOST_ALL = 0.6  # a word in more tool names than this is a prefix, not an object
-THIRDS = ("cheapest", "middle", "costliest")
+_DEPRECATED = re.compile(r"\bdeprecated\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -69,29 +115,56 @@ class Signal:
     reason: str
 
 
-def read_only(tool: Tool) -> Signal | None:
-    """The read-only signal: the server's annotation first, else the name."""
+def _hint(tool: Tool, name: str) -> object:
     annotations = tool.raw.get("annotations")
-    hint = annotations.get("readOnlyHint") if isinstance(annotations, Mapping) else None
-    if hint is True:
-        return Signal(READ_POINTS, "read-only (annotations.readOnlyHint)")
-    if hint is not None:
-        return None
-    parts = words(tool.name)
-    reads = [w for w in parts if w in READ_VERBS]
-    if reads and not any(w in WRITE_VERBS for w in parts):
-        return Signal(READ_POINTS, f"read-only by its name ({reads[0]!r})")
+    return annotations.get(name) if isinstance(annotations, Mapping) else None
+
+
+def verb(tool: Tool) -> tuple[str, str] | None:
+    """(stem, word) of the tool's action: the first verb of its name, else of its description,
+    else ``readOnlyHint: true`` (reads)."""
+    first = (tool.description or "").split()[:1]
+    return _verb(tool.name, first[0] if first else "", _hint(tool, "readOnlyHint") is True)
+
+
+@lru_cache(maxsize=1 << 16)
+def _verb(name: str, first_word: str, read_only: bool) -> tuple[str, str] | None:
+    found = [w for w in words(name) if any(stem(w) in verbs for verbs, _, _ in ACTIONS)]
+    if len(found) > 1 and stem(found[0]) in HTTP_METHODS:
+        found = found[1:]  # ``post_search`` of an HTTP API: the method, then the action
+    if found:
+        return stem(found[0]), found[0].lower()
+    word = re.sub(r"[^A-Za-z]", "", first_word)
+    if word and any(stem(word) in verbs for verbs, _, _ in ACTIONS):
+        return stem(word), word.lower()
+    if read_only:
+        return stem("read"), "read-only by annotations.readOnlyHint"
     return None
 
 
-def entry_point(tool: Tool) -> Signal | None:
-    found = [w for w in words(tool.name) if w in ENTRY_VERBS]
-    if not found:
-        return None
-    return Signal(ENTRY_POINTS, f"entry point ({found[0]!r} finds what other tools act on)")
+def action(tool: Tool) -> Signal:
+    """What the tool does: looking up, the server's work, or administration."""
+    found = verb(tool)
+    if found is not None:
+        for verbs, points, reason in ACTIONS:
+            if found[0] in verbs:
+                shown = found[1] if " " in found[1] else repr(found[1])
+                return Signal(points, reason.format(verb=shown))
+    return Signal(UNKNOWN_ACTION, "its action is not a known verb")
 
 
-VERB_TERMS = frozenset(t for t in map(term_of, READ_VERBS | WRITE_VERBS) if t is not None)
+def name_terms(tool: Tool) -> frozenset[str]:
+    return _name_terms(tool.name)
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_terms(name: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in words(name))
+
+
+VERB_TERMS = frozenset(
+    t for t in map(term_of, LOOK_VERBS | WORK_VERBS | ADMIN_VERBS) if t is not None
+)
 
 
 def objects(tool: Tool) -> list[tuple[str, str]]:
@@ -99,7 +172,7 @@ def objects(tool: Tool) -> list[tuple[str, str]]:
     found = []
     for word in words(tool.name):
         term = term_of(word)
-        if term is not None and term not in VERB_TERMS and not term.isdigit():
+        if term is not None and stem(word) not in VERB_TERMS and not term.isdigit():
             found.append((term, word))
     return found
 
@@ -133,9 +206,99 @@ def third(value: float, ordered: Sequence[float]) -> int:
     return 1 if value <= high else 2
 
 
-def cost(tokens: float, ordered: Sequence[float]) -> Signal:
-    which = third(tokens, ordered)
-    return Signal(CHEAP_POINTS[which], f"costs {round(tokens):,} tokens ({THIRDS[which]} third)")
+def deprecated(tool: Tool) -> bool:
+    return _DEPRECATED.search(tool.description or "") is not None
+
+
+_NAME_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+MAX_SUBSET_TERMS = 8  # names of more words are checked for variants against none (2^8 subsets)
+
+
+def _replacement(tool: Tool, names: Mapping[str, Tool]) -> str | None:
+    """The tool a deprecation note names (the first other tool's name after "deprecated")."""
+    description = tool.description or ""
+    match = _DEPRECATED.search(description)
+    if match is None:
+        return None
+    tokens: list[str] = _NAME_TOKEN.findall(description[match.end() :])
+    return next((t for t in tokens if t != tool.name and t in names), None)
+
+
+def variants(tools: Sequence[Tool]) -> dict[int, str]:
+    """id(tool) -> the more general tool it is a variant of: a name with the same words as
+    another's and more (stems compared), or the same words as a tool listed before it. A tool
+    a deprecation note names as replacement is no variant of the deprecated one. Each name's
+    word subsets are looked up, so the cost grows with the tools, not their pairs."""
+    by_name = {t.name: t for t in tools}
+    replacements = {
+        (r, t.name) for t in tools if deprecated(t) and (r := _replacement(t, by_name)) is not None
+    }
+    first: dict[frozenset[str], Tool] = {}
+    for tool in tools:
+        terms = name_terms(tool)
+        if terms:
+            first.setdefault(terms, tool)
+    found: dict[int, str] = {}
+    for tool in tools:
+        terms = name_terms(tool)
+        same = first.get(terms)
+        candidates = [same] if same is not None and same is not tool else []
+        if 1 < len(terms) <= MAX_SUBSET_TERMS:
+            ordered = sorted(terms)
+            for size in range(len(ordered) - 1, 0, -1):
+                for subset in combinations(ordered, size):
+                    general = first.get(frozenset(subset))
+                    if general is not None:
+                        candidates.append(general)
+        for general in candidates:
+            if (tool.name, general.name) not in replacements:
+                found[id(tool)] = general.name
+                break
+    return found
+
+
+def references(tools: Sequence[Tool]) -> dict[int, int]:
+    """id(tool) -> how many other tools name it in their description or schema (deprecation
+    notes and the tool's own family aside: a variant naming its general tool says nothing).
+    Each text is read once for name-like tokens."""
+    by_name = {t.name: t for t in tools if len(t.name) >= 4}
+    found: Counter[int] = Counter()
+    for other in tools:
+        if deprecated(other):
+            continue
+        text = " ".join(
+            str(other.raw.get(key, "")) for key in ("description", "inputSchema", "input_schema")
+        )
+        theirs = name_terms(other)
+        named = {t: by_name[t] for t in _NAME_TOKEN.findall(text) if t in by_name}
+        for tool in named.values():
+            mine = name_terms(tool)
+            if tool is not other and not (theirs >= mine or theirs <= mine):
+                found[id(tool)] += 1
+    return dict(found)
+
+
+def _required(tool: Tool) -> bool:
+    """Whether the tool's schema requires an input."""
+    schema = tool.raw.get("inputSchema", tool.raw.get("input_schema"))
+    required = schema.get("required") if isinstance(schema, Mapping) else None
+    return bool(required)
+
+
+def action_class(tool: Tool) -> int:
+    """0 finding, 1 reading, 2 the server's work, 3 administration, 4 unknown: ``rank`` spreads
+    the top tools over these."""
+    found = verb(tool)
+    if found is not None:
+        for index, (verbs, _, _) in enumerate(ACTIONS):
+            if found[0] in verbs:
+                return index
+    return len(ACTIONS)
+
+
+def alphabetical(tools: Sequence[Tool]) -> bool:
+    names = [t.name.lower() for t in tools]
+    return names == sorted(names)
 
 
 def mentions(scope: Scope, messages: object) -> Counter[str]:
@@ -158,10 +321,7 @@ class ScopeSignals:
     intents: int = 0
     objects: Mapping[str, int] | None = None
     tool_count: int = 0
-
-    @cached_property
-    def _costs(self) -> list[int]:
-        return sorted(round(v) for v in self.tokens.values())  # as the report shows them
+    tools: Sequence[Tool] = field(default=())
 
     @cached_property
     def _most_shared(self) -> int:
@@ -171,15 +331,55 @@ class ScopeSignals:
     def _reaches(self) -> list[int]:
         return sorted(self.reach.values()) if self.reach is not None else []
 
+    @cached_property
+    def _by_source(self) -> list[list[Tool]]:
+        """The scope's tools per source: families, mentions and listing order are one
+        author's."""
+        groups: dict[str, list[Tool]] = {}
+        for tool in self.tools:
+            groups.setdefault(tool.source, []).append(tool)
+        return list(groups.values())
+
+    @cached_property
+    def _variants(self) -> dict[int, str]:
+        return {k: v for group in self._by_source for k, v in variants(group).items()}
+
+    @cached_property
+    def _references(self) -> dict[int, int]:
+        return {k: v for group in self._by_source for k, v in references(group).items()}
+
+    @cached_property
+    def _positions(self) -> dict[int, tuple[int, int]]:
+        """id(tool) -> (its place in its source's listing, the listing's length), for listings
+        of 3 tools or more that are not alphabetical."""
+        return {
+            id(t): (i, len(group))
+            for group in self._by_source
+            if len(group) >= 3 and not alphabetical(group)
+            for i, t in enumerate(group)
+        }
+
     def signals(self, tool: Tool) -> list[Signal]:
         """Every signal a tool earns, in the order the README lists them."""
-        found: list[Signal] = []
-        for signal in (read_only(tool), entry_point(tool)):
-            if signal is not None:
-                found.append(signal)
+        act = action(tool)
+        found: list[Signal] = [act]
+        opens = (verb(tool) or ("", ""))[0] in OPEN_VERBS
+        if opens or (action_class(tool) < 2 and not _required(tool)):
+            why = "opens what other tools act on" if opens else "looks and needs no input"
+            found.append(Signal(START_POINTS, f"a place to start ({why})"))
+        named = self._references.get(id(tool), 0)
+        if named:
+            points = REFERENCED_POINTS[1 if named >= REFERENCED_MANY else 0]
+            others = "1 other tool" if named == 1 else f"{named} other tools"
+            found.append(Signal(points, f"named by {others}: its results feed them"))
+        position, listed = self._positions.get(id(tool), (0, 0))
+        if listed and position < listed / 3:
+            found.append(
+                Signal(EARLY_POINTS, f"listed early by its author ({position + 1} of {listed})")
+            )
         if self.objects:
             central = central_object(tool, self.objects)
-            if central is not None and self._most_shared > 1 and central[1] > 1:
+            if central is not None and central[1] >= MIN_OBJECT_TOOLS:
                 word, count = central
                 points = round(OBJECT_POINTS * count / self._most_shared, 1)
                 found.append(
@@ -187,19 +387,23 @@ class ScopeSignals:
                         points, f"works on {word!r}, named by {count} of {self.tool_count} tools"
                     )
                 )
-        key = (tool.source, tool.name)
-        found.append(cost(round(self.tokens.get(key, 0.0)), self._costs))
+        general = self._variants.get(id(tool))
+        if general is not None:
+            found.append(Signal(VARIANT_POINTS, f"a variant of {general}: one per family"))
+        if deprecated(tool):
+            found.append(Signal(DEPRECATED_POINTS, "deprecated (its description says so)"))
         used = self.in_messages.get(tool.sent_name, 0) or self.in_messages.get(tool.name, 0)
         if used:
             times = "once" if used == 1 else f"{used} times"
             found.append(Signal(MESSAGE_POINTS, f"called in the request's messages ({times})"))
         if self.reach is not None:
-            reached = self.reach.get(key, 0)
+            reached = self.reach.get((tool.source, tool.name), 0)
             which = 2 - third(reached, self._reaches)
-            found.append(
-                Signal(
-                    REACH_POINTS[which],
-                    f"reached by {reached} of {self.intents} typical intents",
+            if REACH_POINTS[which]:
+                found.append(
+                    Signal(
+                        REACH_POINTS[which],
+                        f"reached by {reached} of {self.intents} typical intents",
+                    )
                 )
-            )
         return found

@@ -1,13 +1,13 @@
 """Which tools to keep loaded, per scope, with a score and plain reasons.
 
-Ranking: with usage evidence, ``score = calls + points / 10`` (points: the heuristic in
-``toolsearch.recommend.heuristic``, at most 9), so calls decide and the heuristic only orders
-tools called equally often; without usage, ``score = points``. Ties go to the cheaper tool, then
-catalog order.
+Ranking: with usage evidence, ``score = calls + points / (MAX_POINTS + 1)`` (points: the
+heuristic in ``toolsearch.recommend.heuristic``, from -6 to ``MAX_POINTS``), so calls decide and
+the heuristic only orders tools called equally often; without usage, ``score = points``, spread
+over actions (``spread``). Ties go to catalog order (cost is never a reason to keep).
 
 How many: pins (``--pin``) and the ``tool_choice`` tool first; then the best-ranked tools up to 3;
 a 4th and a 5th only while the next tool is as well supported as the 3rd (usage: called at least
-half as often; heuristic: as many points) and costs no more than the scope's median tool.
+half as often; heuristic: as high a score) and costs no more than the scope's median tool.
 ``--keep N`` sets the number instead. ``--max-upfront`` drops the lowest-ranked unpinned tools
 until the scope fits (never below one), and fails when it cannot. A scope of fewer than 10 tools,
 or one where deferral would not lower the upfront cost, is left loaded (tool-search-facts §2.9).
@@ -16,6 +16,7 @@ or one where deferral would not lower the upfront cost, is left loaded (tool-sea
 from __future__ import annotations
 
 import statistics
+from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -27,11 +28,20 @@ from toolsearch.config import Config
 from toolsearch.cost.budget import ScopeBudget
 from toolsearch.cost.tokens import Cl100kCounter
 from toolsearch.errors import ToolsearchError, UsageError
-from toolsearch.recommend.heuristic import MAX_POINTS, ScopeSignals, Signal, mentions, object_counts
+from toolsearch.recommend.heuristic import (
+    MAX_POINTS,
+    ScopeSignals,
+    Signal,
+    action_class,
+    mentions,
+    object_counts,
+)
 from toolsearch.recommend.reach import reach
-from toolsearch.recommend.usage import UsageReport
+from toolsearch.recommend.usage import ToolUsage, UsageReport
 
 MIN_TOOLS_FOR_SEARCH = 10
+SPREAD_POINTS = 1.0
+ACTION_LABELS = ("finding", "reading", "working", "administration", "unknown-action")
 DEFAULT_KEEP = 3
 MAX_KEEP = 5
 SEARCH_TYPES = {
@@ -176,7 +186,13 @@ def recommend(
         tokens = {(r.source, r.name): r.tokens for r in scope_budget.rows if r.kind == "tool"}
         reached, intents = reach(scope, options.intents, analysis)
         signals = ScopeSignals(
-            tokens, in_messages, reached, intents, object_counts(scope.tools), len(scope.tools)
+            tokens,
+            in_messages,
+            reached,
+            intents,
+            object_counts(scope.tools),
+            len(scope.tools),
+            scope.tools,
         )
         ranked = rank(scope, signals, usage, scope_pins)
         choices.append(_choose(scope_budget, ranked, options, config, analysis, limit))
@@ -194,7 +210,7 @@ def rank(
     """Every tool of the scope, best first, with its score and reasons."""
     pinned = {id(t) for t in pins}
     required = tool_choice_name(scope)
-    items: list[tuple[tuple[float, float, int], Ranked]] = []
+    items: list[tuple[tuple[float, int], Ranked]] = []
     for position, tool in enumerate(scope.tools):
         found: list[Signal] = signals.signals(tool)
         points = sum(s.points for s in found)
@@ -206,7 +222,7 @@ def rank(
             calls = used.calls if used else 0
             sessions = used.sessions if used else 0
             score = calls + points / (MAX_POINTS + 1)
-            reasons.insert(0, _usage_reason(calls, sessions, used is not None and used.from_table))
+            reasons.insert(0, _usage_reason(calls, sessions, used))
         is_required = required is not None and required in (tool.name, tool.sent_name)
         if is_required:
             reasons.insert(0, "named by tool_choice: must stay loaded")
@@ -225,16 +241,55 @@ def rank(
             pinned=id(tool) in pinned,
             required=is_required,
         )
-        items.append(((-score, tokens, position), ranked))
+        items.append(((-score, position), ranked))
     items.sort(key=lambda item: item[0])
-    return [replace(r, rank=i) for i, (_, r) in enumerate(items, 1)]
+    ordered = [r for _, r in items]
+    if usage is None:
+        ordered = spread(ordered)
+    return [replace(r, rank=i) for i, r in enumerate(ordered, 1)]
 
 
-def _usage_reason(calls: int, sessions: int, from_table: bool) -> str:
+def spread(ranked: list[Ranked]) -> list[Ranked]:
+    """One family per slot: without usage, each further tool of an action already ranked
+    (looking up, the server's work, administration) pays ``SPREAD_POINTS`` per such tool, so the
+    top tools cover what a task does rather than three ways of doing one thing."""
+    queues: dict[int, deque[tuple[int, Ranked]]] = defaultdict(deque)
+    for index, item in enumerate(ranked):  # best first within each action, as ranked
+        queues[action_class(item.tool)].append((index, item))
+    taken: Counter[int] = Counter()
+    ordered: list[Ranked] = []
+    while queues:
+
+        def key(kind: int) -> tuple[float, int]:
+            index, item = queues[kind][0]
+            return item.score - SPREAD_POINTS * taken[kind], -index  # ties: the ranked order
+
+        kind = max(queues, key=key)
+        _, best = queues[kind].popleft()
+        if not queues[kind]:
+            del queues[kind]
+        count = taken[kind]
+        if count and not (best.pinned or best.required):
+            others = f"{count} other {ACTION_LABELS[kind]} tool{'s' if count > 1 else ''}"
+            reasons = (*best.reasons, f"after {others}: -{SPREAD_POINTS * count:g}")
+            score = round(best.score - SPREAD_POINTS * count, 2)
+            best = replace(best, score=score, reasons=reasons)
+        taken[kind] += 1
+        ordered.append(best)
+    return ordered
+
+
+def _usage_reason(calls: int, sessions: int, used: ToolUsage | None) -> str:
     if not calls:
         return "never called in the usage evidence"
+    from_table = used is not None and used.from_table
     times = "once" if calls == 1 else f"{calls:,} times"
     plural = "s" if sessions != 1 else ""
+    if from_table and used is not None and used.runs is not None and used.runs != sessions:
+        runs = f"{used.runs:,} run{'s' if used.runs != 1 else ''}"
+        if sessions:
+            return f"called {times} in {runs} ({sessions} session{plural} and a usage table)"
+        return f"called {times} in {runs} (usage table)"
     if sessions and from_table:
         return f"called {times} ({sessions} session{plural} and a usage table)"
     if sessions:
@@ -315,7 +370,7 @@ def _choose(
             )
         chosen = _fill(forced, eligible, options.keep)
     else:
-        chosen = _default_count(forced, eligible)
+        chosen = default_count(forced, eligible)
     after, adds = project(scope, (r.tool for r in chosen), analysis, options)
     if options.keep is None and after.totals.upfront >= before.totals.all_loaded:
         notes.append(
@@ -379,7 +434,7 @@ def _fill(forced: list[Ranked], ranked: list[Ranked], count: int) -> list[Ranked
     return sorted(chosen, key=lambda r: r.rank)
 
 
-def _default_count(forced: list[Ranked], ranked: list[Ranked]) -> list[Ranked]:
+def default_count(forced: list[Ranked], ranked: list[Ranked]) -> list[Ranked]:
     """3 tools, then a 4th and 5th while they are as well supported as the 3rd and cost no
     more than the scope's median tool."""
     chosen = _fill(forced, ranked, max(DEFAULT_KEEP, len(forced)))
@@ -402,7 +457,7 @@ def _default_count(forced: list[Ranked], ranked: list[Ranked]) -> list[Ranked]:
 def _as_strong(item: Ranked, third: Ranked) -> bool:
     if item.calls is not None and third.calls is not None:
         return item.calls > 0 and 2 * item.calls >= third.calls
-    return item.points >= third.points
+    return item.score >= third.score  # without usage the score is the points, spread
 
 
 def _fit(

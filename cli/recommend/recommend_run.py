@@ -10,6 +10,7 @@ from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
 from toolsearch.recommend.apply import Outcome, advise, carry_out
+from toolsearch.recommend.evaluate import Evaluation, evaluate
 from toolsearch.recommend.recommend import Options, Recommendation, recommend
 from toolsearch.recommend.usage import UsageReport, match_usage
 from toolsearch.recommend.usage_read import read_usage
@@ -23,6 +24,7 @@ class RecommendOptions:
 
     fmt: str = "text"
     usage: tuple[str, ...] = ()
+    evaluate: tuple[str, ...] = ()  # usage to score the choice against, never to rank by
     keep: int | None = None
     pins: tuple[str, ...] = ()
     max_upfront: int | None = None
@@ -57,14 +59,16 @@ class RecommendReport:
     with_diff: bool
     target: str = "api"
     applied: bool = False  # --apply or --diff was asked
+    evaluation: Evaluation | None = None  # --evaluate
 
 
 def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) -> RecommendReport:
     """Recommend, and apply (--apply) or diff (--diff) when asked."""
     usage: UsageReport | None = None
+    all_tools = inputs.catalog.tools
     if options.usage:
         evidence = read_usage(options.usage, config.max_file_size)
-        usage = match_usage(evidence, inputs.catalog.tools)
+        usage = match_usage(evidence, all_tools)
     search = options.search or config.search_mode or "bm25"
     queries = None
     if options.intents is not None:
@@ -90,6 +94,10 @@ def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) 
         outcome = carry_out(chosen, inputs, config, options.model, write=options.apply)
     else:
         outcome = Outcome((), advise(chosen))
+    evaluation = None
+    if options.evaluate:
+        held_out = match_usage(read_usage(options.evaluate, config.max_file_size), all_tools)
+        evaluation = evaluate(chosen, held_out, options.keep)
     return RecommendReport(
         chosen,
         outcome,
@@ -97,4 +105,5 @@ def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) 
         options.diff,
         inputs.catalog.target,
         options.apply or options.diff,
+        evaluation,
     )

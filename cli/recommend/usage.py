@@ -1,4 +1,4 @@
-"""Match calls from usage evidence to catalog tools: counts and sessions per tool.
+"""Match calls from usage evidence to catalog tools: counts, sessions and runs per tool.
 
 A call names its server when the evidence does (``mcp_tool_use.server_name``, Claude Code's
 ``mcp__<server>__<tool>``): it then matches the tool of that name in the source of that name.
@@ -28,11 +28,12 @@ def sanitized(name: str) -> str:
 
 @dataclass(frozen=True)
 class ToolUsage:
-    """How often one tool was called, and in how many sessions."""
+    """How often one tool was called, in how many sessions, and in how many runs."""
 
     calls: int
     sessions: int
     from_table: bool  # some counts came from a table, which has no sessions
+    runs: int | None = None  # sessions plus tables' runs; None: a table without runs gave calls
 
 
 @dataclass
@@ -61,6 +62,11 @@ class UsageReport:
         """Sessions seen in transcripts and logs (tables have none)."""
         tables = self.table_files
         return len({c.session for c in self.evidence.calls if c.file not in tables})
+
+    @property
+    def runs_known(self) -> bool:
+        """Whether every call came with its runs (a session is a run; tables need ``runs``)."""
+        return all(u.runs is not None for u in self.by_tool.values())
 
     @property
     def table_files(self) -> set[str]:
@@ -123,6 +129,8 @@ def match_usage(evidence: Evidence, tools: Iterable[Tool]) -> UsageReport:
     calls: Counter[tuple[str, str]] = Counter()
     sessions: dict[tuple[str, str], set[str]] = defaultdict(set)
     tabled: set[tuple[str, str]] = set()
+    table_runs: Counter[tuple[str, str]] = Counter()
+    runs_unknown: set[tuple[str, str]] = set()
     tables = report.table_files
     for call in evidence.calls:
         if call.kind == "search":
@@ -141,10 +149,15 @@ def match_usage(evidence: Evidence, tools: Iterable[Tool]) -> UsageReport:
         calls[key] += call.count
         if call.file in tables:
             tabled.add(key)
+            if call.runs is None:
+                runs_unknown.add(key)
+            else:
+                table_runs[key] += call.runs
         elif call.count:
             sessions[key].add(call.session)
     for key, count in calls.items():
-        report.by_tool[key] = ToolUsage(count, len(sessions[key]), key in tabled)
+        runs = None if key in runs_unknown else len(sessions[key]) + table_runs[key]
+        report.by_tool[key] = ToolUsage(count, len(sessions[key]), key in tabled, runs)
     report.matched_sessions = len({s for found in sessions.values() for s in found})
     return report
 

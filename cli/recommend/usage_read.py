@@ -7,8 +7,9 @@ Recognised, per file (several files and globs at once):
 - Messages API logs (JSON or JSONL): responses (``{"type": "message", "content": [...]}``),
   request bodies (their ``messages``), or request/response pairs (``{"request", "response"}``);
   each file is one session.
-- Count tables: CSV ``name,count`` (header optional) or YAML/JSON ``{name: count}`` or
-  ``[{name, count}]``.
+- Count tables: CSV ``name,count`` or ``name,count,runs`` (header optional) or YAML/JSON
+  ``{name: count}`` or ``[{name, count}]`` / ``[{name, count, runs}]``; ``runs`` (optional) is
+  how many runs called the tool at least once (transcripts and logs give it: a session is a run).
 
 Blocks counted: ``tool_use`` (a client tool; Claude Code's ``mcp__<server>__<tool>`` and
 ``mcp__plugin_<plugin>_<server>__<tool>`` are split into server and tool; ``ToolSearch`` is a
@@ -26,7 +27,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -60,6 +61,7 @@ class Call:
     server: str | None = None
     count: int = 1
     plugin: bool = False  # Claude Code's plugin form: ``server`` holds ``<plugin>_<server>``
+    runs: int | None = None  # a table's runs column: runs that called the tool at least once
 
     @property
     def shown(self) -> str:
@@ -232,7 +234,7 @@ def _parse(text: str, where: str, suffix: str) -> tuple[str, Found, int, list[st
     if stripped[:1] not in "[{":
         raise InputError(
             f"{where}: not a usage file: expected JSONL transcripts or logs, JSON, "
-            "a CSV name,count table, or YAML"
+            "a CSV name,count[,runs] table, or YAML"
         )
     return _jsonl(text, where)
 
@@ -382,14 +384,15 @@ def _is_count(value: Any) -> bool:
 
 def _table(data: Any, where: str) -> Found:
     """Calls from ``{name: count}`` or ``[{name, count}]``."""
-    rows: Iterator[tuple[Any, Any, str]]
+    rows: Iterator[tuple[Any, Any, Any, str]]
     if isinstance(data, Mapping):
-        rows = ((k, v, f"{where}: {k}") for k, v in data.items())
+        rows = ((k, v, None, f"{where}: {k}") for k, v in data.items())
     elif isinstance(data, list):
         rows = (
             (
                 item.get("name") if isinstance(item, Mapping) else None,
                 item.get("count") if isinstance(item, Mapping) else None,
+                item.get("runs") if isinstance(item, Mapping) else None,
                 f"{where}: item {index}",
             )
             for index, item in enumerate(data)
@@ -400,20 +403,25 @@ def _table(data: Any, where: str) -> Found:
             "or a list of {name, count}"
         )
     found: Found = []
-    for name, count, place in rows:
-        found.append((_table_call(name, count, place, where), None))
+    for name, count, runs, place in rows:
+        found.append((_table_call(name, count, place, where, runs), None))
     return found
 
 
-def _table_call(name: Any, count: Any, place: str, where: str) -> Call:
+def _table_call(name: Any, count: Any, place: str, where: str, runs: Any = None) -> Call:
     if not isinstance(name, str) or not name.strip():
         raise InputError(f"{place}: the tool name must be text")
     if not _is_count(count) or not 0 <= count <= MAX_COUNT:
         raise InputError(f"{place}: count must be a whole number of calls, 0 to {MAX_COUNT:,}")
+    if runs is not None and (not _is_count(runs) or not 0 <= runs <= count):
+        raise InputError(
+            f"{place}: runs must be a whole number of runs, 0 to the tool's count ({count:,}): "
+            "a run that called the tool called it at least once"
+        )
     name = name.strip()
     if name in SEARCH_NAMES:
         return Call(name, "search", where, where, count=count)
-    return split_sent_name(name, where, where, count)
+    return replace(split_sent_name(name, where, where, count), runs=runs)
 
 
 def _csv_table(text: str, where: str) -> Found:
@@ -434,16 +442,25 @@ def _csv_table(text: str, where: str) -> Found:
         cells = [c.strip() for c in row]
         if not any(cells):
             continue
-        if len(cells) != 2:
-            raise InputError(f"{where}:{number}: expected two columns, name,count")
-        name, count = cells
+        if len(cells) not in (2, 3):
+            raise InputError(
+                f"{where}:{number}: expected two or three columns, name,count or name,count,runs"
+            )
+        name, count = cells[0], cells[1]
+        runs = cells[2] if len(cells) == 3 else None
         whole = _CSV_COUNT.fullmatch(count) is not None
         if number == 1 and not whole:
             continue  # a header row
-        if not whole or len(count) > len(str(MAX_COUNT)):
-            raise InputError(
-                f"{where}:{number}: count {one_line(count, 24)!r} is not a whole number "
-                f"of calls, 0 to {MAX_COUNT:,}"
-            )
-        found.append((_table_call(name, int(count), f"{where}:{number}", where), None))
+        for label, value, unit in (("count", count, "calls"), ("runs", runs, "runs")):
+            if value is not None and (
+                _CSV_COUNT.fullmatch(value) is None or len(value) > len(str(MAX_COUNT))
+            ):
+                raise InputError(
+                    f"{where}:{number}: {label} {one_line(value, 24)!r} is not a whole number "
+                    f"of {unit}, 0 to {MAX_COUNT:,}"
+                )
+        place = f"{where}:{number}"
+        found.append(
+            (_table_call(name, int(count), place, where, None if runs is None else int(runs)), None)
+        )
     return found

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from toolsearch.recommend.apply import Outcome
+from toolsearch.recommend.evaluate import Evaluation, Share
 from toolsearch.recommend.recommend import Ranked, Recommendation, ScopeChoice
 from toolsearch.recommend.recommend_run import RecommendReport
 from toolsearch.recommend.usage import UsageReport, confidence
@@ -71,8 +72,57 @@ def _usage(usage: UsageReport | None) -> dict[str, Any] | None:
     }
 
 
+def _share(share: Share | None) -> dict[str, Any] | None:
+    if share is None:
+        return None
+    return {
+        "served": share.served,
+        "best": share.best,
+        "total": share.total,
+        "share": _round(share.share),
+        "best_share": _round(share.best_share),
+        "score": _round(share.score),
+    }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def _evaluation(evaluation: Evaluation | None) -> dict[str, Any] | None:
+    if evaluation is None:
+        return None
+    return {
+        "files": [
+            {"file": f.file, "kind": f.kind, "calls": f.calls}
+            for f in evaluation.usage.evidence.files
+        ],
+        "scopes": [
+            {
+                "scope": e.scope,
+                "k": e.k,
+                "kept": list(e.kept),
+                "best": list(e.best),
+                "whole_scope_kept": e.whole_scope_kept,
+                "calls": _share(e.calls),
+                "runs": _share(e.runs),
+            }
+            for e in evaluation.scopes
+        ],
+        "unmatched": dict((evaluation.usage.unknown + evaluation.usage.ambiguous).most_common()),
+        "mean_score": {
+            "calls": _round(evaluation.mean("calls")),
+            "runs": _round(evaluation.mean("runs")),
+        },
+    }
+
+
 def document(
-    chosen: Recommendation, outcome: Outcome, notes: list[str], with_diff: bool
+    chosen: Recommendation,
+    outcome: Outcome,
+    notes: list[str],
+    with_diff: bool,
+    evaluation: Evaluation | None = None,
 ) -> dict[str, Any]:
     """The JSON document."""
     return {
@@ -106,6 +156,7 @@ def document(
             }
             for a in outcome.advice
         ],
+        "evaluation": _evaluation(evaluation),
         "warnings": list(chosen.warnings),
         "notes": [*chosen.notes, *notes],
     }
@@ -118,4 +169,4 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
         report.notes,
         report.with_diff,
     )
-    return dumps(document(chosen, outcome, notes, with_diff))
+    return dumps(document(chosen, outcome, notes, with_diff, report.evaluation))

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from toolsearch.recommend.apply import Advice
+from toolsearch.recommend.evaluate import Evaluation
 from toolsearch.recommend.recommend import Recommendation, ScopeChoice
 from toolsearch.recommend.recommend_run import RecommendReport
 from toolsearch.recommend.usage import UsageReport, confidence
@@ -191,6 +192,52 @@ def _idle_servers(chosen: Recommendation, advised: set[str], changed: set[str]) 
     ]
 
 
+def _ratio(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def _evaluation_parts(evaluation: Evaluation) -> list[Any]:
+    """--evaluate: per scope, what the kept tools serve of the evaluation usage."""
+    files = ", ".join(one_line(f.file, 60) for f in evaluation.usage.evidence.files)
+    parts: list[Any] = [Text(f"Evaluation against {files}:", style="bold")]
+    for e in evaluation.scopes:
+        whole = " (keeps every tool; its top K scored)" if e.whole_scope_kept else ""
+        parts.append(Text(f"  scope {one_line(e.scope)}: K = {e.k}{whole}"))
+        for label, share in (("runs", e.runs), ("calls", e.calls)):
+            if share is None:
+                parts.append(Text(f"    {label}: unknown (a usage table has no runs column)"))
+                continue
+            parts.append(
+                Text(
+                    f"    {label}: kept serve {_ratio(share.share)} ({share.served:,} of "
+                    f"{share.total:,}), best possible {_ratio(share.best_share)}; "
+                    f"score {_ratio(share.score)}"
+                )
+            )
+        kept = ", ".join(one_line(n, 40) for n in e.kept)
+        best = ", ".join(one_line(n, 40) for n in e.best)
+        names = Table.grid()  # a long list wraps under itself, not under the label
+        names.add_column(no_wrap=True)
+        names.add_column()
+        names.add_row("    kept: ", Text(kept, style="dim"))
+        names.add_row("    best: ", Text(best or "no tool of the scope was called", style="dim"))
+        parts.append(names)
+    unknown = evaluation.usage.unknown + evaluation.usage.ambiguous
+    if unknown:
+        top = ", ".join(f"{one_line(n, 60)} ({c:,})" for n, c in unknown.most_common(UNKNOWN_SHOWN))
+        more = len(unknown) - UNKNOWN_SHOWN
+        suffix = f", and {more} more" if more > 0 else ""
+        parts.append(Text(f"  not scored (no single tool of the run has the name): {top}{suffix}"))
+    if len(evaluation.scopes) > 1:
+        parts.append(
+            Text(
+                f"  mean score: runs {_ratio(evaluation.mean('runs'))}, "
+                f"calls {_ratio(evaluation.mean('calls'))}"
+            )
+        )
+    return parts
+
+
 def render(report: RecommendReport, settings: RenderSettings) -> str:
     chosen, outcome, notes, with_diff = (
         report.chosen,
@@ -233,6 +280,9 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
         advised = {a.source for a in outcome.advice}
         changed = {s for s, f in files.items() if f in {c.file for c in outcome.changes}}
         parts.extend(_idle_servers(chosen, advised, changed))
+    if report.evaluation is not None:
+        parts.append(Text(""))
+        parts.extend(_evaluation_parts(report.evaluation))
     parts.extend(Text(f"warning: {one_line(w)}", style="bold yellow") for w in chosen.warnings)
     parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in [*chosen.notes, *notes])
     text = render_console(parts, color, width)
