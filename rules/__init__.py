@@ -6,6 +6,7 @@ from toolsearch.lint.rule_contract import Rule
 from toolsearch.rules import (
     all_deferred,
     always_load_ignored,
+    claude_code_loads_all_tools,
     dangling_tool_reference,
     deferred_search_tool,
     deferred_with_cache_control,
@@ -83,6 +84,7 @@ RULES: tuple[Rule, ...] = (
     suspicious_description,
     description_cut_by_claude_code,
     always_load_ignored,
+    claude_code_loads_all_tools,
     unsearchable_description,
     unfindable_tool,
 )
