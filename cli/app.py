@@ -612,6 +612,7 @@ def query(
     config: ConfigOpt = None,
     target: TargetOpt = None,
     mode: ModeOpt = None,
+    model: ModelOpt = None,
     limit: Annotated[
         int | None,
         typer.Option(
@@ -644,6 +645,7 @@ def query(
             mode=mode,
             limit=limit,
             all_tools=all_tools,
+            model=model,
             fmt=fmt,
             color=use_color(),
             width=terminal_width(),
@@ -700,6 +702,7 @@ def eval_command(
     ] = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    model: ModelOpt = None,
     skip_non_catalogs: SkipOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
@@ -734,6 +737,7 @@ def eval_command(
             at=at,
             min_recall=min_recall,
             all_tools=all_tools,
+            model=model,
             fmt=fmt,
             misses_shown=misses,
             color=use_color(),
