@@ -4,7 +4,9 @@
 Under `--target claude-code`, reports each MCP tool whose top-level `inputSchema` is not a plain
 object schema: a top-level `anyOf`, `oneOf` or `allOf`, an `if`/`then`/`else`, a root `$ref`,
 or `"required": null`. The message names the tool that sinks the server and how many tools of
-that server go with it. A root type other than `object` is `invalid-input-schema`.
+that server go with it. A root type other than `object` is `invalid-input-schema`, which also
+reports `"required": null` as invalid JSON Schema (the API's view); this rule adds what Claude
+Code does with it.
 
 ## Why is this bad?
 Users report that Claude Code drops every tool of a server, without a word, when one of its tools

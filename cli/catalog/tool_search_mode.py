@@ -151,10 +151,10 @@ def all_loaded(scope: Scope, decision: ToolSearchDecision) -> Scope:
     """The scope as Claude Code sends it when it defers nothing: every tool loaded, no
     ToolSearch, and the decision as a note."""
     tools = tuple(replace(t, deferred=False) if t.deferred else t for t in scope.tools)
-    return replace(
-        scope, tools=tools, implicit_search=None, notes=(*scope.notes, decision.summary())
-    )
+    return with_note(replace(scope, tools=tools, implicit_search=None), decision)
 
 
 def with_note(scope: Scope, decision: ToolSearchDecision) -> Scope:
-    return replace(scope, notes=(*scope.notes, decision.summary()))
+    """The scope with the decision as a note (once: a catalog may be analysed again)."""
+    note = decision.summary()
+    return scope if note in scope.notes else replace(scope, notes=(*scope.notes, note))
