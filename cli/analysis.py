@@ -17,6 +17,7 @@ from toolsearch.catalog.model import Catalog, Location, Scope, Tool
 from toolsearch.config import Config
 
 if TYPE_CHECKING:
+    from toolsearch.catalog.tool_search_mode import ToolSearchDecision
     from toolsearch.cost.budget import Budget, ScopeBudget
     from toolsearch.cost.models import ModelInfo
     from toolsearch.cost.tokens import TokenCounter
@@ -41,6 +42,49 @@ class Analysis:
     _searchers: dict[tuple[str, tuple[int, ...], tuple[int, ...]], Searcher] = field(
         default_factory=dict, repr=False
     )
+    tool_search: str | None = None  # --claude-code-tool-search
+    environ: Mapping[str, str] | None = None  # where ENABLE_TOOL_SEARCH is read (os.environ)
+    tool_search_decision: ToolSearchDecision | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        """Claude Code's tool-search mode decides, once, whether its scope defers anything:
+        the loader marked what it would defer; the threshold of ``auto:N`` needs token counts,
+        which this run's choices (model, window, counter) give."""
+        index = next(
+            (i for i, s in enumerate(self.catalog.scopes) if s.kind == "claude-code"), None
+        )
+        if index is None:
+            return
+        import os
+        from dataclasses import replace
+
+        from toolsearch.catalog import tool_search_mode as modes
+        from toolsearch.cost.models import DEFAULT_MODEL
+
+        scope = self.catalog.scopes[index]
+        mode = modes.choose_mode(
+            self.tool_search,
+            self.config.claude_code_tool_search,
+            os.environ if self.environ is None else self.environ,
+        )
+        deferrable = loaded = 0
+        window = self.window or self.model(scope).context_window
+        if mode.kind == "auto" and scope.deferred_tools:
+            rows = self.budget_of(self.catalog.subset(scope), lines=False).scopes[0].rows
+            deferrable = round(sum(r.tokens for r in rows if r.deferred))
+            loaded = round(sum(r.tokens for r in rows if not r.deferred))
+        model_id = self.model_id(scope) or DEFAULT_MODEL
+        decision = modes.decide(mode, model_id, deferrable, loaded, window)
+        if not scope.deferred_tools:
+            decision = replace(decision, defers=False, reason="none")
+        self.tool_search_decision = decision
+        changed = (
+            modes.with_note(scope, decision)
+            if decision.defers or not scope.deferred_tools
+            else modes.all_loaded(scope, decision)
+        )
+        scopes = (*self.catalog.scopes[:index], changed, *self.catalog.scopes[index + 1 :])
+        self.catalog = replace(self.catalog, scopes=scopes)
 
     @property
     def window(self) -> int | None:

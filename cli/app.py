@@ -66,6 +66,16 @@ ModelOpt = Annotated[
         help="Model id (default: request, config, claude-sonnet-4-5).",
     ),
 ]
+ToolSearchOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--claude-code-tool-search",
+        metavar="MODE",
+        help="Under --target claude-code: Claude Code's tool-search mode, as ENABLE_TOOL_SEARCH "
+        "(true, false, auto, auto:N; default: config claude-code.tool-search, else "
+        "ENABLE_TOOL_SEARCH, else true).",
+    ),
+]
 SkipOpt = Annotated[
     bool,
     typer.Option("--skip-non-catalogs", help="Skip files that are not tool catalogs, with a note."),
@@ -311,6 +321,14 @@ def choose(value: str | None, choices: Iterable[str], option: str) -> str | None
     )
 
 
+def checked_tool_search(value: str | None) -> None:
+    """Refuse a --claude-code-tool-search value Claude Code would not read (exit 2)."""
+    if value is not None:
+        from toolsearch.catalog.tool_search_mode import parse_mode
+
+        parse_mode(value, "--claude-code-tool-search")
+
+
 def load_checked_config(path: Path | None) -> Config:
     """The config, with its ``rules`` section checked (every command refuses a bad one alike)."""
     from toolsearch.config import load_config
@@ -378,6 +396,7 @@ def budget(
     config: ConfigOpt = None,
     target: TargetOpt = None,
     model: ModelOpt = None,
+    claude_code_tool_search: ToolSearchOpt = None,
     output_format: Annotated[
         str | None,
         typer.Option(
@@ -441,9 +460,11 @@ def budget(
 
         fmt = choose(output_format, BUDGET_FORMATS, "--format")
         fmt = fmt or ci.default_format(os.environ) or "text"
+        checked_tool_search(claude_code_tool_search)
         options = BudgetOptions(
             model=model,
             context_window=context_window,
+            claude_code_tool_search=claude_code_tool_search,
             fmt=fmt,
             show_all=show_all,
             max_upfront=max_upfront,
@@ -471,6 +492,7 @@ def lint(
     config: ConfigOpt = None,
     target: TargetOpt = None,
     model: ModelOpt = None,
+    claude_code_tool_search: ToolSearchOpt = None,
     output_format: Annotated[
         str | None,
         typer.Option(
@@ -526,12 +548,14 @@ def lint(
         fmt = choose(output_format, LINT_FORMATS, "--format")
         fmt = fmt or ci.default_format(os.environ) or "text"
         choose(fail_on, ("error", "warning", "info"), "--fail-on")
+        checked_tool_search(claude_code_tool_search)
         options = LintOptions(
             fmt=fmt,
             select=tuple(select or ()),
             ignore=tuple(ignore or ()),
             fail_on=fail_on,
             model=model,
+            claude_code_tool_search=claude_code_tool_search,
             color=use_color(),
             width=terminal_width(),
             baseline=baseline,
@@ -608,6 +632,7 @@ def query(
     config: ConfigOpt = None,
     target: TargetOpt = None,
     mode: ModeOpt = None,
+    model: ModelOpt = None,
     limit: Annotated[
         int | None,
         typer.Option(
@@ -640,6 +665,7 @@ def query(
             mode=mode,
             limit=limit,
             all_tools=all_tools,
+            model=model,
             fmt=fmt,
             color=use_color(),
             width=terminal_width(),
@@ -696,6 +722,7 @@ def eval_command(
     ] = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    model: ModelOpt = None,
     skip_non_catalogs: SkipOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
@@ -730,6 +757,7 @@ def eval_command(
             at=at,
             min_recall=min_recall,
             all_tools=all_tools,
+            model=model,
             fmt=fmt,
             misses_shown=misses,
             color=use_color(),

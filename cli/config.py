@@ -22,9 +22,11 @@ TOP_KEYS = (
     "rules",
     "ignore",
     "search",
+    "claude-code",
 )
 BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
+CLAUDE_CODE_KEYS = ("tool-search",)
 IGNORE_KEYS = ("rule", "path", "tool")
 TARGETS = ("api", "claude-code")
 SEARCH_MODES = ("bm25", "regex", "claude-code")
@@ -49,6 +51,7 @@ class Config:
     ignore: tuple[Mapping[str, Any], ...] = ()
     search_mode: str | None = None
     search_limit: int | None = None
+    claude_code_tool_search: str | None = None  # ENABLE_TOOL_SEARCH's values
 
     @property
     def where(self) -> str:
@@ -151,6 +154,15 @@ def parse_config(data: Any, path: Path) -> Config:
         raise ConfigError(
             f"{where}: search.mode must be bm25, regex or claude-code{suggest(mode, SEARCH_MODES)}"
         )
+    claude_code = data.get("claude-code", {}) or {}
+    if not isinstance(claude_code, Mapping):
+        raise ConfigError(f"{where}: claude-code must be a mapping")
+    _check_keys(claude_code, CLAUDE_CODE_KEYS, where, "claude-code.")
+    tool_search = claude_code.get("tool-search")
+    if isinstance(tool_search, bool):  # YAML reads true/false as booleans
+        tool_search = "true" if tool_search else "false"
+    if tool_search is not None and not isinstance(tool_search, str):
+        raise ConfigError(f"{where}: claude-code.tool-search must be true, false, auto or auto:N")
     rules = data.get("rules", {}) or {}
     if not isinstance(rules, Mapping):
         raise ConfigError(f"{where}: rules must be a mapping of rule id to level or options")
@@ -180,6 +192,7 @@ def parse_config(data: Any, path: Path) -> Config:
         ignore=tuple(dict(e) for e in ignore),
         search_mode=mode,
         search_limit=_positive(search, "limit", where, "search."),
+        claude_code_tool_search=tool_search,
     )
 
 

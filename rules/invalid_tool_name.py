@@ -5,7 +5,8 @@ Checks every tool's name as it is sent against `^[a-zA-Z0-9_-]{1,64}$` and says 
 fails: a dot, a space, other characters (shown, or as code points when invisible), an empty
 name, or a length over 128. Under `--target claude-code` the name checked is the one Claude Code
 sends, `mcp__<server>__<tool>`, whose characters outside `[A-Za-z0-9_-]` Claude Code has turned
-into `_` (`renamed-by-claude-code` notes that), so only its length can fail there. A name of
+into `_` (`renamed-by-claude-code` notes that), so only its length can fail there, and a
+deferred tool's length is `tool-reference-name-too-long`'s to report. A name of
 65-128 valid characters is `long-tool-name` (a warning), since the real limit there is
 uncertain.
 
@@ -42,6 +43,7 @@ from toolsearch.catalog.tool_names import (
     NAME_PATTERN,
     OBSERVED_LIMIT,
     SentName,
+    in_tool_reference,
     name_pointer,
     quoted,
     suggested_name,
@@ -65,7 +67,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         characters = name.character_note()
         if characters:
             faults.append(characters)
-        if len(name.sent) > OBSERVED_LIMIT:
+        if len(name.sent) > OBSERVED_LIMIT and not in_tool_reference(tool, ctx.scope.kind):
             faults.append(name.length_note())
         if not faults:
             continue

@@ -3,8 +3,9 @@
 ## What it does
 Reports a tool whose name as sent is made of valid characters (`a-z A-Z 0-9 _ -`) but is 65 to
 128 characters long. Under `--target claude-code` the name checked is `mcp__<server>__<tool>`,
-and the message says when Claude Code's prefix pushed it over 64. Longer names, and names with
-other characters, are `invalid-tool-name`.
+and the message says when Claude Code's prefix pushed it over 64; a deferred tool there is
+`tool-reference-name-too-long` (an error) instead. Longer names, and names with other
+characters, are `invalid-tool-name`.
 
 ## Why is this bad?
 The docs say 64 characters at most (`^[a-zA-Z0-9_-]{1,64}$`, tool-search-facts.md §1.1). API
@@ -37,6 +38,7 @@ from toolsearch.catalog.tool_names import (
     OBSERVED_LIMIT,
     SentName,
     bad_characters,
+    in_tool_reference,
     name_pointer,
     quoted,
 )
@@ -54,6 +56,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
         name = SentName.of(tool)
         if not DOCUMENTED_LIMIT < len(name.sent) <= OBSERVED_LIMIT or bad_characters(name.sent):
+            continue
+        if in_tool_reference(tool, ctx.scope.kind):
             continue
         state = "deferred, so " if tool.deferred else ""
         fix = "shorten the server or tool name" if name.prefix else "shorten it"

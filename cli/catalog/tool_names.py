@@ -46,6 +46,12 @@ def _show(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
+def in_tool_reference(tool: Tool, scope_kind: str) -> bool:
+    """A deferred tool under Claude Code: a search returns its name in a ``tool_reference``
+    (64 characters at most, §1.2), so ``tool-reference-name-too-long`` reports its length."""
+    return scope_kind == "claude-code" and tool.deferred
+
+
 def name_pointer(tool: Tool) -> str:
     """Where the name sits below the tool's pointer."""
     return "/function/name" if tool.dialect == "openai-chat" else "/name"

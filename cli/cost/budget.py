@@ -132,6 +132,13 @@ def compute_budget(
                 "api; --target claude-code shows what Claude Code defers, and toolsearch "
                 "recommend chooses what to keep loaded"
             )
+        notes.extend(scope.notes)
+        if scope.kind == "claude-code":
+            notes.append(
+                "Claude Code's own system prompt and built-in tools (Bash, Read, Edit, ...) are "
+                "not counted: only the MCP tools, the tool-use system prompt and, when tools are "
+                "deferred, ToolSearch"
+            )
         if any(r.kind == "server-tool" for r in rows):
             notes.append("server tools with no published cost are estimated from their JSON")
         rows.sort(key=lambda r: (-r.tokens, r.source, r.name))

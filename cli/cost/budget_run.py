@@ -21,6 +21,7 @@ class BudgetOptions:
 
     model: str | None = None
     context_window: int | None = None
+    claude_code_tool_search: str | None = None
     fmt: str = "text"
     show_all: bool = False
     max_upfront: int | None = None
@@ -54,6 +55,7 @@ def budget_report(inputs: Inputs, config: Config, options: BudgetOptions) -> Bud
         {d.display: d for d in inputs.documents},
         options.context_window,
         place_rows=options.fmt == "json",
+        tool_search=options.claude_code_tool_search,
     )
     budget = analysis.budget
     notes = list(inputs.notes)

@@ -25,6 +25,7 @@ class LintOptions:
     ignore: tuple[str, ...] = ()
     fail_on: str = "error"
     model: str | None = None
+    claude_code_tool_search: str | None = None
     color: bool = False
     width: int | None = None
     baseline: Path | None = None
@@ -52,7 +53,13 @@ def lint_diagnostics(inputs: Inputs, config: Config, options: LintOptions) -> li
     """Diagnostics for a run, after config levels, selections and ignores."""
     chosen = settings(config, options.select, options.ignore)
     documents = {d.display: d for d in inputs.documents}
-    analysis = Analysis(inputs.catalog, config, options.model, documents)
+    analysis = Analysis(
+        inputs.catalog,
+        config,
+        options.model,
+        documents,
+        tool_search=options.claude_code_tool_search,
+    )
     return run(analysis, enabled(chosen))
 
 

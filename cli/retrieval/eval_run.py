@@ -36,6 +36,7 @@ class EvalOptions:
     at: int = DEFAULT_AT
     min_recall: float | None = None
     all_tools: bool = False
+    model: str | None = None  # Haiku: Claude Code defers nothing, so every tool is searched
     fmt: str = "text"
     misses_shown: int = DEFAULT_MISSES_SHOWN
     color: bool = False
@@ -66,15 +67,16 @@ class EvalReport:
 
 def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     """Run every case (or every tool's self-check) in its modes and gate on --min-recall."""
-    analysis = Analysis(inputs.catalog)
-    evaluator = Evaluator(inputs.catalog, options.all_tools, options.at, make=analysis.searcher)
+    analysis = Analysis(inputs.catalog, model_override=options.model)
+    catalog = analysis.catalog  # deferral as Claude Code's tool-search mode leaves it
+    evaluator = Evaluator(catalog, options.all_tools, options.at, make=analysis.searcher)
     outcomes: list[Outcome] = []
     notes = list(inputs.notes)
     if options.self_check:
         if "regex" in options.modes:
             raise UsageError("--self checks word search: a tool's own words are not a regex")
         for mode in options.modes or (analysis.search_mode,):
-            for scope in inputs.catalog.scopes:
+            for scope in catalog.scopes:
                 outcomes.extend(run_self(evaluator, scope, mode))
         label = "each tool's own name and description"
         if not outcomes:
@@ -113,7 +115,7 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
                     f"{mode}: recall@{options.at} {value:.4f} is below --min-recall "
                     f"{options.min_recall:g}"
                 )
-    searched = sum(len(searched_tools(s, options.all_tools)[0]) for s in inputs.catalog.scopes)
+    searched = sum(len(searched_tools(s, options.all_tools)[0]) for s in catalog.scopes)
     return EvalReport(
         label,
         options.self_check,
@@ -126,5 +128,5 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
         options.min_recall,
         failures,
         notes,
-        ambiguous_names(inputs.catalog.tools),
+        ambiguous_names(catalog.tools),
     )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.identity import find_tool, lookup
 from toolsearch.catalog.inputs import Inputs
-from toolsearch.catalog.model import Scope, Tool
+from toolsearch.catalog.model import Catalog, Scope, Tool
 from toolsearch.config import Config
 from toolsearch.errors import SearchInputError, ToolsearchError, UsageError
 from toolsearch.retrieval.searchers import (
@@ -29,6 +29,7 @@ class QueryOptions:
     mode: str | None = None
     limit: int | None = None
     all_tools: bool = False
+    model: str | None = None  # Haiku: Claude Code defers nothing, so every tool is searched
     fmt: str = "text"
     color: bool = False
     width: int | None = None
@@ -62,13 +63,14 @@ class QueryReport:
 
 def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> QueryReport:
     """Run the query in every scope that has tools."""
-    analysis = Analysis(inputs.catalog, config)
+    analysis = Analysis(inputs.catalog, config, options.model)
+    catalog = analysis.catalog  # deferral as Claude Code's tool-search mode leaves it
     mode = options.mode or analysis.search_mode
     limit = options.limit or config.search_limit or DEFAULT_LIMIT
     notes = list(inputs.notes)
     found: list[ScopeResults] = []
-    selects = _select_per_scope(inputs, options, mode)
-    for scope in inputs.catalog.scopes:
+    selects = _select_per_scope(catalog, options, mode)
+    for scope in catalog.scopes:
         if scope.malformed:
             notes.append(
                 f"scope {scope.name}: skipped {len(scope.malformed)} malformed tool "
@@ -99,13 +101,13 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
     return QueryReport(options.query, mode, limit, found, notes)
 
 
-def _select_per_scope(inputs: Inputs, options: QueryOptions, mode: str) -> dict[str, str] | None:
+def _select_per_scope(catalog: Catalog, options: QueryOptions, mode: str) -> dict[str, str] | None:
     """With several scopes, each scope's part of a ``select:`` query (names of its own tools).
 
     A name no scope has is an ``invalid_tool_input`` error naming the closest tool; a scope
     none of whose tools is named gets an empty query (no results).
     """
-    scopes = [s for s in inputs.catalog.scopes if s.tools]
+    scopes = [s for s in catalog.scopes if s.tools]
     if mode != "bm25" or len(scopes) < 2:
         return None
     names = parse_query(options.query).select
