@@ -844,6 +844,7 @@ def recommend(
     show_all: Annotated[
         bool, typer.Option("--all", help="List every tool, not the top 40.")
     ] = False,
+    claude_code_tool_search: ToolSearchOpt = None,
     skip_non_catalogs: SkipOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
@@ -855,6 +856,7 @@ def recommend(
         fmt = choose(output_format, RECOMMEND_FORMATS, "--format") or "text"
         mode = choose(search, ("bm25", "regex"), "--search")
         check_sources(sources)
+        checked_tool_search(claude_code_tool_search)
         options = RecommendOptions(
             fmt=fmt,
             usage=tuple(usage or ()),
@@ -869,6 +871,7 @@ def recommend(
             apply=apply,
             diff=diff,
             show_all=show_all,
+            claude_code_tool_search=claude_code_tool_search,
             color=use_color(),
             width=wrap_width(),
         )

@@ -145,3 +145,23 @@ def test_haiku_lint_note_and_query_over_every_tool(
     assert (scope["searched"], scope["searched_set"]) == (3, "all")
     evaluated = runner.invoke(app, ["eval", "--self", "-f", "json", *args])
     assert evaluated.exit_code == 0, evaluated.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--model", "claude-haiku-4-5"), ("--claude-code-tool-search", "false")],
+    ids=["haiku", "off"],
+)
+def test_recommend_keeps_everything_where_claude_code_defers_nothing(
+    runner: CliRunner, tmp_path: Path, args: tuple[str, str]
+) -> None:
+    server = write_server(tmp_path, "docs", 12)
+    base = ["recommend", "--target", "claude-code", server, "-f", "json"]
+    deferring = json.loads(runner.invoke(app, base).stdout)
+    assert len(deferring["keep"]) < 12  # the default mode defers: a choice is made
+    result = runner.invoke(app, [*base, *args])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert len(data["keep"]) == 12
+    (note,) = [n for n in data["scopes"][0]["notes"] if "nothing to choose" in n]
+    assert "every MCP tool is loaded" in note

@@ -78,6 +78,7 @@ class Options:
     context_window: int | None = None
     search: str = "bm25"
     intents: tuple[str, ...] | None = None  # queries of --intents; None: each tool's own words
+    tool_search: str | None = None  # --claude-code-tool-search
     counter: MemoCounter = field(default_factory=MemoCounter, compare=False)
 
 
@@ -163,7 +164,13 @@ def recommend(
     if options.keep is not None and options.keep < 1:
         raise UsageError("--keep must be 1 or more: at least one tool stays loaded")
     analysis = Analysis(
-        catalog, config, options.model, {}, options.context_window, counter=options.counter
+        catalog,
+        config,
+        options.model,
+        {},
+        options.context_window,
+        counter=options.counter,
+        tool_search=options.tool_search,
     )
     before = analysis.budget
     all_tools = [t for s in catalog.scopes for t in s.tools]
@@ -339,6 +346,12 @@ def _choose(
 ) -> ScopeChoice:
     scope = before.scope
     notes: list[str] = []
+    decision = analysis.tool_search_decision
+    if scope.kind == "claude-code" and decision is not None and not decision.defers:
+        notes.append(
+            f"{decision.summary()}; nothing to choose: --apply leaves this scope as it is"
+        )
+        return _unchanged(before, ranked, options, config, analysis, limit, notes)
     if len(ranked) < MIN_TOOLS_FOR_SEARCH:
         ignored = f"; --keep {options.keep} does not apply" if options.keep is not None else ""
         notes.append(

@@ -37,6 +37,7 @@ class RecommendOptions:
     show_all: bool = False
     color: bool = False
     width: int | None = None
+    claude_code_tool_search: str | None = None
 
 
 def check_sources(sources: list[str] | None) -> None:
@@ -87,6 +88,7 @@ def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) 
             context_window=options.context_window,
             search=search,
             intents=queries,
+            tool_search=options.claude_code_tool_search,
         ),
         usage,
     )
