@@ -130,6 +130,7 @@ def run_all(runner: CliRunner, path: Path) -> None:
         check_outcome(runner, [*command, str(path)])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(document=catalogs)
 def test_random_json_documents(document: Any, in_tmp: Path) -> None:
@@ -138,6 +139,7 @@ def test_random_json_documents(document: Any, in_tmp: Path) -> None:
     run_all(CliRunner(), path)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(document=catalogs)
 def test_random_yaml_documents(document: Any, in_tmp: Path) -> None:
