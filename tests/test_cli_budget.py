@@ -280,18 +280,25 @@ class FakeCountTokens(BaseHTTPRequestHandler):
         pass
 
 
-@pytest.fixture
-def fake_endpoint(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+@pytest.fixture(scope="session")
+def count_tokens_server() -> Iterator[str]:
+    """One fake count_tokens endpoint on loopback for the whole run (per xdist worker)."""
     server = HTTPServer(("127.0.0.1", 0), FakeCountTokens)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # a short poll so that shutdown() returns at once instead of after up to 0.5 s
+    thread = threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True)
     thread.start()
-    url = f"http://127.0.0.1:{server.server_port}"
-    monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
-    FakeCountTokens.calls = []
-    yield url
+    yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     server.server_close()
+    thread.join(5)
+
+
+@pytest.fixture
+def fake_endpoint(count_tokens_server: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", count_tokens_server)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+    FakeCountTokens.calls = []  # each test counts only its own calls
+    return count_tokens_server
 
 
 def test_exact_counts_are_differences(runner: CliRunner, fake_endpoint: str) -> None:

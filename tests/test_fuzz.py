@@ -131,27 +131,29 @@ def run_all(runner: CliRunner, path: Path) -> None:
         check_outcome(runner, [*command, str(path)])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(document=catalogs)
-def test_random_json_documents(document: Any, tmp_path: Path) -> None:
-    path = tmp_path / "catalog.json"
+def test_random_json_documents(document: Any, in_tmp: Path) -> None:
+    path = in_tmp / "catalog.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     run_all(CliRunner(), path)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(document=catalogs)
-def test_random_yaml_documents(document: Any, tmp_path: Path) -> None:
-    path = tmp_path / "catalog.yaml"
+def test_random_yaml_documents(document: Any, in_tmp: Path) -> None:
+    path = in_tmp / "catalog.yaml"
     path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
     run_all(CliRunner(), path)
 
 
 @FUZZ
 @given(data=st.binary(max_size=300))
-def test_random_bytes(data: bytes, tmp_path: Path) -> None:
+def test_random_bytes(data: bytes, in_tmp: Path) -> None:
     for suffix in (".json", ".yaml", ".txt"):
-        path = tmp_path / f"input{suffix}"
+        path = in_tmp / f"input{suffix}"
         path.write_bytes(data)
         check_outcome(CliRunner(), ["lint", str(path)])
 
@@ -189,13 +191,13 @@ CATALOGS = shared_catalogs()
 @pytest.mark.skipif(not CATALOGS, reason="../shared/catalogs is absent")
 @FUZZ
 @given(seed=st.integers(0, 2**32), replacement=json_values, which=st.integers(0, 1000))
-def test_mutated_real_catalogs(seed: int, replacement: Any, which: int, tmp_path: Path) -> None:
+def test_mutated_real_catalogs(seed: int, replacement: Any, which: int, in_tmp: Path) -> None:
     source = CATALOGS[which % len(CATALOGS)]
     rng = random.Random(seed)
     document = json.loads(source.read_text(encoding="utf-8"))
     for _ in range(rng.randint(1, 4)):
         document = mutate(document, rng, replacement)
-    path = tmp_path / source.name
+    path = in_tmp / source.name
     path.write_text(json.dumps(document), encoding="utf-8")
     run_all(CliRunner(), path)
 
@@ -223,13 +225,13 @@ EXAMPLE_REQUEST = Path(__file__).parent.parent / "fixtures" / "example" / "reque
 @FUZZ
 @given(seed=st.integers(0, 2**32), replacement=json_values)
 def test_mutated_requests_through_recommend_apply_planning(
-    seed: int, replacement: Any, tmp_path: Path
+    seed: int, replacement: Any, in_tmp: Path
 ) -> None:
     rng = random.Random(seed)
     document = json.loads(EXAMPLE_REQUEST.read_text(encoding="utf-8"))
     for _ in range(rng.randint(1, 3)):
         document = mutate(document, rng, replacement)
-    path = tmp_path / "request.json"
+    path = in_tmp / "request.json"
     path.write_text(json.dumps(document, indent=2), encoding="utf-8")
     before = path.read_bytes()
     runner = CliRunner()

@@ -43,6 +43,7 @@ def test_stderr_keeper_keeps_a_bounded_head_and_tail() -> None:
     assert all(line in ("x" * 1023, "FloodError: last words") for line in text.splitlines())
 
 
+@pytest.mark.slow
 def test_stderr_flood_is_cut_and_the_timeout_holds(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -65,6 +66,7 @@ def test_stderr_flood_is_cut_and_the_timeout_holds(
     assert took < 20
 
 
+@pytest.mark.slow
 def test_stdout_flood_keeps_one_excerpt(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(mcp_client, "STRAY_KEEP", 12)
     code, err, took = run(runner, "--mcp-timeout", "3", "--mcp-command", flood("--stdout", "50"))

@@ -115,6 +115,7 @@ def write_catalog(path: Path, search_deferred: bool) -> None:
     path.write_text(json.dumps(request, indent=2) + "\n")
 
 
+@pytest.mark.slow
 def test_hooks_fail_on_a_broken_catalog_and_pass_once_fixed(
     hook_repo: tuple[Path, str, Path], tmp_path: Path
 ) -> None:

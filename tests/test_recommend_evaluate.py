@@ -143,7 +143,8 @@ def test_readme_recommend_examples_are_real_output(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """README's github.json example (its middle cut) and its --evaluate example are what the
-    commands print."""
+    commands print (at the width the README shows: 100 columns, as when not in a terminal)."""
+    monkeypatch.setenv("COLUMNS", "100")  # a parallel test worker sets 80
     monkeypatch.chdir(ROOT)
     command = "toolsearch recommend ../shared/catalogs/github.json"
     head, tail = _shown(command).split("[... rows 8 to 40 cut for this README ...]\n")

@@ -83,6 +83,7 @@ def config(in_tmp: Path) -> Path:
     )
 
 
+@pytest.mark.slow
 def test_out_then_check_then_drift(
     runner: CliRunner, config: Path, in_tmp: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -348,9 +348,7 @@ def _choose(
     notes: list[str] = []
     decision = analysis.tool_search_decision
     if scope.kind == "claude-code" and decision is not None and not decision.defers:
-        notes.append(
-            f"{decision.summary()}; nothing to choose: --apply leaves this scope as it is"
-        )
+        notes.append(f"{decision.summary()}; nothing to choose: --apply leaves this scope as it is")
         return _unchanged(before, ranked, options, config, analysis, limit, notes)
     if len(ranked) < MIN_TOOLS_FOR_SEARCH:
         ignored = f"; --keep {options.keep} does not apply" if options.keep is not None else ""
