@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
 from toolsearch.cost.models import ModelInfo, resolve
@@ -155,6 +155,24 @@ def compute_budget(
             )
         )
     return Budget(tuple(scopes), tuple(skipped))
+
+
+def rebudget(before: ScopeBudget, scope: Scope) -> ScopeBudget:
+    """``before`` for ``scope``: the same tools, deferred otherwise, and perhaps another search
+    tool. Each tool's figure stands (its text and the model are the same), so only deferral and
+    the totals change; nothing is counted again."""
+    deferred = {(t.location.file, t.location.pointer): t.deferred for t in scope.tools}
+    for server in scope.other_server_tools:
+        deferred[(server.location.file, server.location.pointer)] = server.deferred
+    rows = [
+        r
+        if deferred.get((r.file, r.pointer), r.deferred) is r.deferred
+        else replace(r, deferred=not r.deferred)
+        for r in before.rows
+    ]
+    window = before.totals.context_window
+    totals = _totals(scope, rows, before.model, window)
+    return replace(before, scope=scope, rows=tuple(rows), totals=totals)
 
 
 def _tool_row(tool: Tool, raw: RawCount, model: ModelInfo, catalog: Catalog) -> Row:

@@ -123,7 +123,7 @@ def _hint(tool: Tool, name: str) -> object:
 def verb(tool: Tool) -> tuple[str, str] | None:
     """(stem, word) of the tool's action: the first verb of its name, else of its description,
     else ``readOnlyHint: true`` (reads)."""
-    first = (tool.description or "").split()[:1]
+    first = (tool.description or "").split(None, 1)[:1]  # the first word, not every word
     return _verb(tool.name, first[0] if first else "", _hint(tool, "readOnlyHint") is True)
 
 
@@ -169,12 +169,17 @@ VERB_TERMS = frozenset(
 
 def objects(tool: Tool) -> list[tuple[str, str]]:
     """What a tool's name works on: (term, word as written) for its words that are not verbs."""
+    return list(_objects(tool.name))
+
+
+@lru_cache(maxsize=1 << 16)
+def _objects(name: str) -> tuple[tuple[str, str], ...]:
     found = []
-    for word in words(tool.name):
+    for word in words(name):
         term = term_of(word)
         if term is not None and stem(word) not in VERB_TERMS and not term.isdigit():
             found.append((term, word))
-    return found
+    return tuple(found)
 
 
 def object_counts(tools: Sequence[Tool]) -> Counter[str]:

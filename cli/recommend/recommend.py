@@ -19,13 +19,14 @@ import statistics
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.identity import ambiguous_names, find_tool
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
 from toolsearch.config import Config
-from toolsearch.cost.budget import ScopeBudget
+from toolsearch.cost.budget import ScopeBudget, rebudget
 from toolsearch.cost.tokens import Cl100kCounter
 from toolsearch.errors import ToolsearchError, UsageError
 from toolsearch.recommend.heuristic import (
@@ -97,6 +98,16 @@ class Ranked:
     kept: bool = False
     pinned: bool = False
     required: bool = False  # named by tool_choice
+
+    def evolve(self, **changes: Any) -> Ranked:
+        """A copy with ``changes`` (``dataclasses.replace`` without re-running ``__init__``: a
+        scope of 10,000 tools is ranked and re-ranked often)."""
+        unknown = set(changes) - self.__dataclass_fields__.keys()
+        if unknown:
+            raise TypeError(f"Ranked has no field {sorted(unknown)[0]!r}")
+        copy = object.__new__(Ranked)
+        copy.__dict__.update(self.__dict__, **changes)
+        return copy
 
 
 @dataclass(frozen=True)
@@ -171,6 +182,7 @@ def recommend(
         options.context_window,
         counter=options.counter,
         tool_search=options.tool_search,
+        place_rows=False,  # no report of recommend shows a row's line
     )
     before = analysis.budget
     all_tools = [t for s in catalog.scopes for t in s.tools]
@@ -253,7 +265,7 @@ def rank(
     ordered = [r for _, r in items]
     if usage is None:
         ordered = spread(ordered)
-    return [replace(r, rank=i) for i, r in enumerate(ordered, 1)]
+    return [r.evolve(rank=i) for i, r in enumerate(ordered, 1)]
 
 
 def spread(ranked: list[Ranked]) -> list[Ranked]:
@@ -280,7 +292,7 @@ def spread(ranked: list[Ranked]) -> list[Ranked]:
             others = f"{count} other {ACTION_LABELS[kind]} tool{'s' if count > 1 else ''}"
             reasons = (*best.reasons, f"after {others}: -{SPREAD_POINTS * count:g}")
             score = round(best.score - SPREAD_POINTS * count, 2)
-            best = replace(best, score=score, reasons=reasons)
+            best = best.evolve(score=score, reasons=reasons)
         taken[kind] += 1
         ordered.append(best)
     return ordered
@@ -305,14 +317,17 @@ def _usage_reason(calls: int, sessions: int, used: ToolUsage | None) -> str:
 
 
 def project(
-    scope: Scope,
+    before: ScopeBudget,
     kept: Iterable[Tool],
-    analysis: Analysis,
     options: Options,
 ) -> tuple[ScopeBudget, bool]:
     """The scope's budget with only ``kept`` loaded; adds a search tool when one is needed."""
+    scope = before.scope
     keep = {id(t) for t in kept}
-    tools = tuple(replace(t, deferred=id(t) not in keep) for t in scope.tools)
+    tools = tuple(
+        t if t.deferred is (id(t) not in keep) else replace(t, deferred=id(t) not in keep)
+        for t in scope.tools
+    )
     deferring = any(t.deferred for t in tools)
     server_tools = tuple(
         replace(t, deferred=False) if t.is_search and deferring else t for t in scope.server_tools
@@ -321,8 +336,7 @@ def project(
     if adds:
         server_tools = (_search_tool(scope, options.search), *server_tools)
     projected = replace(scope, tools=tools, server_tools=server_tools)
-    budget = analysis.budget_of(analysis.catalog.subset(projected))
-    return budget.scopes[0], adds
+    return rebudget(before, projected), adds
 
 
 def search_tool_entry(mode: str) -> dict[str, str]:
@@ -382,7 +396,7 @@ def _choose(
         chosen = _fill(forced, eligible, options.keep)
     else:
         chosen = default_count(forced, eligible)
-    after, adds = project(scope, (r.tool for r in chosen), analysis, options)
+    after, adds = project(before, (r.tool for r in chosen), options)
     if options.keep is None and after.totals.upfront >= before.totals.all_loaded:
         notes.append(
             f"deferral does not pay here: {round(after.totals.upfront):,} tokens upfront with "
@@ -395,7 +409,7 @@ def _choose(
             before, chosen, forced, after, adds, limit, options, config, analysis, notes
         )
     kept = {id(r.tool) for r in chosen}
-    final = tuple(replace(r, kept=id(r.tool) in kept) for r in ranked)
+    final = tuple(r.evolve(kept=id(r.tool) in kept) for r in ranked)
     return ScopeChoice(scope, before, after, final, True, adds, tuple(notes))
 
 
@@ -490,7 +504,7 @@ def _fit(
         if options.keep is not None or not droppable or len(chosen) == 1:
             raise ConstraintError(_over_limit(scope, chosen, forced, after, limit, options))
         chosen = [r for r in chosen if r is not droppable[-1]]
-        after, adds = project(scope, (r.tool for r in chosen), analysis, options)
+        after, adds = project(before, (r.tool for r in chosen), options)
     if len(chosen) < DEFAULT_KEEP and options.keep is None:
         notes.append(
             f"kept {len(chosen)} tool{'s' if len(chosen) != 1 else ''}, fewer than 3, to stay "
@@ -538,12 +552,12 @@ def _unchanged(
     limit: int | None,
     notes: list[str],
 ) -> ScopeChoice:
-    after, _ = project(before.scope, (r.tool for r in ranked), analysis, options)
+    after, _ = project(before, (r.tool for r in ranked), options)
     if limit is not None and round(after.totals.upfront) > limit:
         raise ConstraintError(
             f"scope {before.scope.name!r}: with every tool loaded (recommended here: "
             f"{notes[-1].split(';')[0]}) the upfront cost is {round(after.totals.upfront):,} "
             f"tokens, over --max-upfront {limit:,}; raise the limit or trim the tools"
         )
-    final = tuple(replace(r, kept=True) for r in ranked)
+    final = tuple(r.evolve(kept=True) for r in ranked)
     return ScopeChoice(before.scope, before, after, final, False, False, tuple(notes))
