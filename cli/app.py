@@ -437,6 +437,7 @@ def budget(
             "--max-increase",
             metavar="N",
             help="With --baseline: exit 1 when upfront grows by more than N.",
+            min=0,
         ),
     ] = None,
     exact: Annotated[

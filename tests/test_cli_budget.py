@@ -401,3 +401,11 @@ def test_hostile_saved_baselines_exit_2(
         assert code == 2 and out == ""
         assert err.startswith(f"toolsearch: error: {saved}") and message in err
         assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("option", ["--max-increase", "--max-upfront"])
+def test_negative_limits_are_refused(runner: CliRunner, option: str) -> None:
+    request = str(EXAMPLE / "request.json")
+    result = runner.invoke(app, ["budget", request, "--baseline", request, option, "-5"])
+    assert result.exit_code == 2
+    assert option in result.stderr

@@ -257,3 +257,28 @@ def test_select_source_name_across_several_scopes(tmp_path: Path) -> None:
     result = runner.invoke(app, ["query", "select:gitlab/create_isue", *paths])
     assert result.exit_code == 2
     assert "invalid_tool_input" in result.stderr and "did you mean" in result.stderr
+
+
+@pytest.mark.parametrize("mode", ["bm25", "regex", "claude-code"])
+@pytest.mark.parametrize("text", ["", "   "])
+def test_an_empty_query_says_so(runner: CliRunner, mode: str, text: str) -> None:
+    request = str(FIXTURES / "example" / "request.json")
+    result = runner.invoke(app, ["query", text, request, "-m", mode])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "toolsearch: error: the query is empty: give words to search for "
+        "(or a regex with -m regex)\n"
+    )
+
+
+def test_a_catalog_of_malformed_tools_names_the_file_and_what_was_skipped(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"tools": [{"name": 42, "input_schema": "nope"}, "str"]}')
+    result = runner.invoke(app, ["query", "anything", str(path)])
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("toolsearch: error: no tools to search: every tool entry was skipped")
+    assert "bad.json#/tools/0:" in line and "(and 1 more)" in line
+    assert "toolsearch lint says why" in line

@@ -198,6 +198,9 @@ def test_usage_errors(runner: CliRunner, config: Path, in_tmp: Path) -> None:
     bad = write_config(in_tmp / "bad.json", {"a/b": stdio_entry("--tools", "1")})
     code, _, err = run(runner, "--mcp-config", str(bad), "--out", "snapshots")
     assert code == 2 and "MCP server name 'a/b' cannot name a snapshot file" in err
+    newline = write_config(in_tmp / "newline.json", {"store\n": stdio_entry("--tools", "1")})
+    code, _, err = run(runner, "--mcp-config", str(newline), "--out", "snapshots")
+    assert code == 2 and "cannot name a snapshot file" in err  # "$" would let "\n" pass
     (in_tmp / "broken").mkdir()
     (in_tmp / "broken" / "store.json").write_text('{"name": "not a snapshot"}')
     code, _, err = run(runner, "--mcp-config", str(config), "--only", "store", "--check", "broken")

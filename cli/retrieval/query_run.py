@@ -63,6 +63,8 @@ class QueryReport:
 
 def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> QueryReport:
     """Run the query in every scope that has tools."""
+    if not options.query.strip():
+        raise UsageError("the query is empty: give words to search for (or a regex with -m regex)")
     analysis = Analysis(inputs.catalog, config, options.model)
     catalog = analysis.catalog  # deferral as Claude Code's tool-search mode leaves it
     mode = options.mode or analysis.search_mode
@@ -97,6 +99,15 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
         outcome = analysis.searcher(mode, tools, scope.tools).find(query, limit)
         found.append(ScopeResults(scope, len(tools), which, outcome.results, outcome.total))
     if not found:
+        skipped = [bad for scope in inputs.catalog.scopes for bad in scope.malformed]
+        if skipped:
+            first = skipped[0]
+            place = f"{first.location.file}#{first.location.pointer}"
+            more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+            raise UsageError(
+                f"no tools to search: every tool entry was skipped, e.g. {place}: "
+                f"{first.reason}{more}; toolsearch lint says why for each"
+            )
         raise UsageError("no tools to search: the sources hold no tool definitions")
     return QueryReport(options.query, mode, limit, found, notes)
 

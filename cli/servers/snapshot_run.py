@@ -69,7 +69,7 @@ class SnapshotRun:
 
 def snapshot_path(directory: Path, server: str) -> Path:
     """``DIR/<server>.json``; a name that is not a plain file name is refused."""
-    if not _FILE_NAME.match(server):
+    if not _FILE_NAME.fullmatch(server):  # match() would let a final newline pass ($)
         raise UsageError(
             f"MCP server name {server!r} cannot name a snapshot file (letters, digits, "
             "'_', '.', '@', '+', '-'); rename it (for a flag: NAME=...) or leave it out with --only"
