@@ -456,3 +456,15 @@ def test_real_process_stdout_and_stderr(tmp_path: Path) -> None:
 )
 def test_stderr_summary(stderr: str, summary: str) -> None:
     assert stderr_summary(stderr) == summary
+
+
+def test_a_secret_in_a_variable_is_never_printed(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TOOLSEARCH_TEST_SECRET", "sk-live-0123456789")
+    config = tmp_path / "mcp.json"
+    config.write_text('{"mcpServers": {"s": {"command": "${TOOLSEARCH_TEST_SECRET}"}}}')
+    code, out, err = run(runner, "budget", "--mcp-config", str(config))
+    assert code == 2
+    assert "cannot start '${TOOLSEARCH_TEST_SECRET}': command not found" in err
+    assert "sk-live" not in out + err

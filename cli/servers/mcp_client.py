@@ -351,11 +351,11 @@ def _reason(spec: ServerSpec, error: BaseException, timeout: float, trace: _Trac
     if isinstance(error, TimeoutError):
         return f"no answer within {timeout:g} s (--mcp-timeout)"
     if isinstance(error, FileNotFoundError) and spec.transport == "stdio":
-        return f"cannot start {spec.command!r}: command not found"
+        return f"cannot start {_written_command(spec)!r}: command not found"
     if isinstance(error, PermissionError) and spec.transport == "stdio":
-        return f"cannot start {spec.command!r}: permission denied"
+        return f"cannot start {_written_command(spec)!r}: permission denied"
     if isinstance(error, OSError) and spec.transport == "stdio":
-        return f"cannot start {spec.command!r}: {error.strerror or error}"
+        return f"cannot start {_written_command(spec)!r}: {error.strerror or error}"
     if isinstance(error, MCPError):
         refused = trace.exchange.refused_request(error.code, error.message)
         # streamable HTTP makes up -32000 answers of its own for requests it gives up on
@@ -374,6 +374,18 @@ def _reason(spec: ServerSpec, error: BaseException, timeout: float, trace: _Trac
     if http is not None:
         return http
     return f"failed: {type(error).__name__}: {one_line(str(error), 200)}"
+
+
+def _written_command(spec: ServerSpec) -> str:
+    """The command as the config or flag wrote it: ``${VAR}`` unexpanded, so that a secret in
+    a variable is never printed."""
+    import shlex
+
+    try:
+        words = shlex.split(spec.shown)
+    except ValueError:
+        words = spec.shown.split()
+    return words[0] if words else spec.shown
 
 
 def _validation(error: Any) -> str:
