@@ -263,13 +263,15 @@ class FakeCountTokens(BaseHTTPRequestHandler):
     """count_tokens = 7 + 3 per tool + len(tool JSON)//10, so differences are predictable."""
 
     calls: ClassVar[list[dict[str, Any]]] = []
+    answer: ClassVar[object] = None  # when set, the input_tokens every reply carries
 
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["content-length"])))
         FakeCountTokens.calls.append(body)
         tools = body.get("tools", [])
         total = 7 + sum(3 + len(json.dumps(t)) // 10 for t in tools)
-        payload = json.dumps({"input_tokens": total}).encode()
+        answer = total if FakeCountTokens.answer is None else FakeCountTokens.answer
+        payload = json.dumps({"input_tokens": answer}).encode()
         self.send_response(200)
         self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(payload)))
@@ -298,6 +300,7 @@ def fake_endpoint(count_tokens_server: str, monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("ANTHROPIC_BASE_URL", count_tokens_server)
     monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
     FakeCountTokens.calls = []  # each test counts only its own calls
+    FakeCountTokens.answer = None
     return count_tokens_server
 
 
@@ -409,3 +412,18 @@ def test_negative_limits_are_refused(runner: CliRunner, option: str) -> None:
     result = runner.invoke(app, ["budget", request, "--baseline", request, option, "-5"])
     assert result.exit_code == 2
     assert option in result.stderr
+
+
+@pytest.mark.parametrize(
+    "answer", ["lots", {"not": "a number"}, -3, 1.5], ids=["text", "object", "negative", "float"]
+)
+def test_an_exact_reply_without_a_token_count_is_one_line(
+    runner: CliRunner, fake_endpoint: str, answer: object
+) -> None:
+    FakeCountTokens.answer = answer
+    try:
+        code, out, err = run(runner, "budget", "--exact", GITHUB)
+    finally:
+        FakeCountTokens.answer = None
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("toolsearch: error: count_tokens")

@@ -65,7 +65,14 @@ def make_counter(model: str) -> Iterator[CountFn]:
             ) from None
         except anthropic.APIError as error:
             raise ServerError(f"count_tokens failed: {error}") from None
-        return int(result.input_tokens)
+        found = getattr(result, "input_tokens", None)
+        if isinstance(found, bool) or not isinstance(found, int) or found < 0:
+            shown = repr(found)[:40]
+            raise ServerError(
+                f"count_tokens answered without a token count (input_tokens: {shown}); "
+                "try again, or leave out --exact for the offline estimate"
+            )
+        return found
 
     try:
         yield count
