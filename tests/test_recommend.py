@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,8 @@ from toolsearch.recommend.recommend import (
 )
 from toolsearch.recommend.usage import match_usage
 from toolsearch.recommend.usage_read import read_usage
+
+REACHED = re.compile(r"reached by (\d+) of \d+ typical intents")
 
 
 def run(paths: list[str], usage: list[str] | None = None, **options: Any) -> Recommendation:
@@ -291,7 +294,8 @@ def test_reach_counts_intents_that_bring_a_tool_up(shop: str) -> None:
     scope = load_inputs([shop], Config()).catalog.scopes[0]
     counts, ran = reach(scope, ["refund the payment to the card", "x" * 501])
     assert ran == 1  # a query over the API's 500 characters is no intent a user could send
-    assert counts[("shop", "refund_payment")] == 1
+    refund = next(t for t in scope.tools if t.name == "refund_payment")
+    assert counts[(refund.location.file, refund.location.pointer)] == 1
     assert sum(counts.values()) == 1  # BM25 returns only tools that hold a query word
     own, ran = reach(scope)
     assert ran == 12
@@ -339,3 +343,22 @@ def test_central_object_signal_prefers_what_the_server_is_built_around() -> None
     assert central_object(tools[0], counts) == ("issues", 4)
     assert central_object(tools[4], counts) == ("widgets", 1)
     assert "svc" in counts  # 5 of 10 names: under the 60% prefix cut
+
+
+def test_tools_of_one_name_keep_their_own_figures(tmp_path: Path) -> None:
+    """Twenty tools named alike are twenty tools: each its own cost and reach."""
+    tools = [
+        {
+            "name": "same_name",
+            "description": f"Do thing number {i} with a widget." + " More words." * i,
+            "input_schema": {"type": "object"},
+        }
+        for i in range(20)
+    ]
+    path = tmp_path / "dup.json"
+    path.write_text(json.dumps({"tools": tools}))
+    result = run([str(path)])
+    ranked = result.scopes[0].ranked
+    assert len({r.tokens for r in ranked}) > 10  # not one figure for all
+    reached = [int(m.group(1)) for r in ranked for why in r.reasons if (m := REACHED.search(why))]
+    assert all(n <= 20 for n in reached)  # never "reached by 80 of 20"

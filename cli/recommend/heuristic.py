@@ -320,9 +320,9 @@ def mentions(scope: Scope, messages: object) -> Counter[str]:
 class ScopeSignals:
     """What the heuristic needs to know about one scope."""
 
-    tokens: Mapping[tuple[str, str], float]
+    tokens: Mapping[tuple[str, str], float]  # by the tool's (file, JSON Pointer)
     in_messages: Mapping[str, int]
-    reach: Mapping[tuple[str, str], int] | None = None
+    reach: Mapping[tuple[str, str], int] | None = None  # by the tool's (file, JSON Pointer)
     intents: int = 0
     objects: Mapping[str, int] | None = None
     tool_count: int = 0
@@ -402,7 +402,7 @@ class ScopeSignals:
             times = "once" if used == 1 else f"{used} times"
             found.append(Signal(MESSAGE_POINTS, f"called in the request's messages ({times})"))
         if self.reach is not None:
-            reached = self.reach.get((tool.source, tool.name), 0)
+            reached = self.reach.get((tool.location.file, tool.location.pointer), 0)
             which = 2 - third(reached, self._reaches)
             if REACH_POINTS[which]:
                 found.append(

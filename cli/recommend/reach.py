@@ -52,5 +52,10 @@ def reach(
         for index in top:
             tool = scope.tools[index]
             if tool is not own:
-                counts[(tool.source, tool.name)] += 1
-    return {(t.source, t.name): counts[(t.source, t.name)] for t in scope.tools}, ran
+                counts[place(tool)] += 1
+    return {place(t): counts[place(t)] for t in scope.tools}, ran
+
+
+def place(tool: Tool) -> tuple[str, str]:
+    """A tool's own key (file and pointer): two tools of one name are still two tools."""
+    return tool.location.file, tool.location.pointer

@@ -202,7 +202,7 @@ def recommend(
             continue
         scope_pins = [p for p in pins if p.scope == scope.name]
         in_messages = mentions(scope, messages.get(scope.files[0]) if scope.files else None)
-        tokens = {(r.source, r.name): r.tokens for r in scope_budget.rows if r.kind == "tool"}
+        tokens = {(r.file, r.pointer): r.tokens for r in scope_budget.rows if r.kind == "tool"}
         reached, intents = reach(scope, options.intents, analysis)
         signals = ScopeSignals(
             tokens,
@@ -247,7 +247,7 @@ def rank(
             reasons.insert(0, "named by tool_choice: must stay loaded")
         if id(tool) in pinned:
             reasons.insert(0, "pinned with --pin")
-        tokens = signals.tokens.get((tool.source, tool.name), 0.0)
+        tokens = signals.tokens.get((tool.location.file, tool.location.pointer), 0.0)
         ranked = Ranked(
             tool,
             0,
