@@ -427,3 +427,23 @@ def test_an_exact_reply_without_a_token_count_is_one_line(
         FakeCountTokens.answer = None
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith("toolsearch: error: count_tokens")
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("root:$6$salt$hash:19000:0:99999:7:::: 1\n", "an object with 1 key)"),
+        ('{"' + "k" * 5000 + '": 1, "name": 2}', "an object with name and 1 other key)"),
+        ('{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6}', "a, b, c, d, e and 1 other key)"),
+    ],
+    ids=["password-line", "long-key", "many-keys"],
+)
+def test_a_file_that_is_not_a_catalog_is_not_echoed(
+    runner: CliRunner, in_tmp: Path, text: str, shown: str
+) -> None:
+    name = "x.json" if text.startswith("{") else "x.yaml"
+    (in_tmp / name).write_text(text)
+    code, _, err = run(runner, "budget", name)
+    assert code == 2 and len(err.splitlines()) == 1
+    assert shown in err
+    assert "$6$" not in err and "kkkkkkkk" not in err

@@ -108,13 +108,26 @@ def _all_mcp(items: list[Any]) -> bool:
     )
 
 
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,39}")
+
+
+def _shown_keys(data: Mapping[Any, Any]) -> str:
+    """Up to five keys that look like names; the others only counted (a file that is not a
+    catalog may hold anything, a password line included: it is not echoed)."""
+    shown = [str(k) for k in data if _PLAIN_KEY.fullmatch(str(k))][:5]
+    others = len(data) - len(shown)
+    if not shown:
+        return f"{len(data)} key{'s' if len(data) != 1 else ''}" if data else "no keys"
+    more = f" and {others} other key{'s' if others != 1 else ''}" if others else ""
+    return ", ".join(shown) + more
+
+
 def not_a_catalog_message(document: Document) -> str:
     """Why a parsed document was not taken as a catalog."""
     data = document.data
     shape = type(data).__name__
     if isinstance(data, Mapping):
-        keys = ", ".join(list(map(str, data))[:5]) or "no keys"
-        shape = f"an object with {keys}"
+        shape = f"an object with {_shown_keys(data)}"
     elif isinstance(data, list):
         shape = "a list whose items are not tool objects"
     return (
