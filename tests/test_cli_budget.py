@@ -447,3 +447,26 @@ def test_a_file_that_is_not_a_catalog_is_not_echoed(
     assert code == 2 and len(err.splitlines()) == 1
     assert shown in err
     assert "$6$" not in err and "kkkkkkkk" not in err
+
+
+@pytest.mark.parametrize("command", ["budget", "lint", "recommend", "query"])
+@pytest.mark.parametrize("escape", ["\\ud800", "\\udc00", "\\uD83D"])
+def test_a_lone_surrogate_is_one_line_naming_the_place(
+    runner: CliRunner, in_tmp: Path, command: str, escape: str
+) -> None:
+    text = '{"tools": [\n {"name": "a' + escape + 'b", "input_schema": {"type": "object"}}]}'
+    (in_tmp / "s.json").write_text(text)
+    args = [command, "q", "s.json"] if command == "query" else [command, "s.json"]
+    code, _, err = run(runner, *args)
+    assert code == 2
+    assert err == (
+        f"toolsearch: error: s.json:2:13: {escape} is half of a surrogate pair, not a character; "
+        "no UTF-8 text can hold it: remove it or write the character itself\n"
+    )
+
+
+def test_a_surrogate_pair_is_a_character(runner: CliRunner, in_tmp: Path) -> None:
+    text = '{"tools": [{"name": "smile\\ud83d\\ude00", "input_schema": {"type": "object"}}]}'
+    (in_tmp / "s.json").write_text(text)
+    code, out, _ = run(runner, "budget", "s.json")
+    assert code == 0 and "smile\U0001f600" in out

@@ -239,9 +239,31 @@ def parse_text(text: str, where: str, fmt: Format | None) -> tuple[Any, Locator,
                     f"{where}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}"
                 ) from None
         else:
+            _refuse_lone_surrogates(text, where)
             return data, JsonLocator(text), "json"
     data, root = load_yaml(text, where)
     return data, YamlLocator(root), "yaml"
+
+
+_LONE_SURROGATE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+
+
+def _refuse_lone_surrogates(text: str, where: str) -> None:
+    """A ``\\ud800`` escape with no partner decodes to a string no UTF-8 output can carry:
+    refuse the file at that place (two quick scans first: such escapes are rare)."""
+    if "\\ud" not in text and "\\uD" not in text:
+        return
+    found = _LONE_SURROGATE.search(text)
+    if found is None:
+        return
+    line, column = _line_and_column(text, found.start())
+    raise InputError(
+        f"{where}:{line}:{column}: {found.group()} is half of a surrogate pair, not a "
+        "character; no UTF-8 text can hold it: remove it or write the character itself"
+    )
 
 
 def load_json(text: str, where: str, line: int = 1, finite: bool = True) -> Any:
