@@ -481,3 +481,25 @@ def test_intents_from_eval_cases(runner: CliRunner, in_tmp: Path) -> None:
     assert "reached by 2 of 2 typical intents" in refund["reasons"]
     code, _, err = run(runner, "recommend", "shop.json", "--intents", "missing.jsonl")
     assert code == 2 and "missing.jsonl" in err
+
+
+def test_a_yaml_request_with_dates_sets_and_binary_values_can_be_diffed(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    lines = [
+        "model: claude-sonnet-4-5",
+        "max_tokens: 100",
+        "metadata: {created: 2024-01-02, tags: !!set {a, b}, blob: !!binary aGVsbG8=}",
+        "tools:",
+    ]
+    words = "Do a thing with the widget service, its records and their owners. " * 20
+    for i in range(12):
+        lines += [
+            f"  - name: tool_{i}",
+            f"    description: {words}",
+            "    input_schema: {type: object, properties: {a: {type: string}}}",
+        ]
+    (in_tmp / "req.yaml").write_text("\n".join(lines) + "\n")
+    code, out, err = run(runner, "recommend", "req.yaml", "--diff")
+    assert code == 0, err
+    assert "+++ b/req.yaml" in out and "defer_loading: true" in out

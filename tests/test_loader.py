@@ -156,7 +156,9 @@ def test_a_parser_limit_of_its_own_words_is_reported_as_ours(
             mark = yaml.Mark("<unicode string>", 3000, 3, 7, "", 0)
             raise yaml.parser.ParserError(None, None, "words of the library's own", mark)
 
-    monkeypatch.setattr(yaml, "CSafeLoader", StopsAt300, raising=False)
+    import toolsearch.catalog.loader as loader_module
+
+    monkeypatch.setattr(loader_module, "_json_values_loader", lambda: StopsAt300)
     deep = "a: 1\nb: 2\nc: 3\nd: " + "[" * 300 + "]" * 300 + "\n"
     with pytest.raises(InputError) as caught:
         load_yaml(deep, "deep.yaml")
@@ -252,3 +254,22 @@ def test_locator_reads_a_request_only_as_far_as_it_must() -> None:
     assert locator.position("/tools/1/name") == (3, 11)
     assert locator.position("/tail") == (3, 26)
     assert locator.position("/tools/2") is None and locator.position("/nope") is None
+
+
+def test_yaml_values_are_what_json_would_hold() -> None:
+    """A !!set is a list in document order (not a set, whose order changes run to run), dates
+    and timestamps their ISO text, !!binary its base64 text."""
+    from toolsearch.catalog.loader import load_yaml
+
+    text = (
+        "s: !!set {zeta, alpha, mid}\nd: 2024-01-02\nt: 2024-01-02 10:00:00\nb: !!binary aGVsbG8=\n"
+    )
+    data, _ = load_yaml(text, "x.yaml")
+    assert data == {
+        "s": ["zeta", "alpha", "mid"],
+        "d": "2024-01-02",
+        "t": "2024-01-02T10:00:00",
+        "b": "aGVsbG8=",
+    }
+    with pytest.raises(InputError, match=r"x\.yaml"):
+        load_yaml("d: 2024-13-45\n", "x.yaml")

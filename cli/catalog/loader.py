@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
@@ -323,8 +324,7 @@ def load_yaml(text: str, where: str, allow_empty: bool = False) -> tuple[Any, An
     """
     import yaml  # only YAML sources pay for it
 
-    loader_class: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    loader = loader_class(text)
+    loader = _json_values_loader()(text)
     try:
         root = loader.get_single_node()
         if root is None and allow_empty:
@@ -352,6 +352,33 @@ def load_yaml(text: str, where: str, allow_empty: bool = False) -> tuple[Any, An
     finally:
         loader.dispose()
     return data, root
+
+
+@functools.lru_cache(maxsize=1)
+def _json_values_loader() -> Any:
+    """PyYAML's safe loader whose values are all JSON's: a ``!!set`` is a list in document order
+    (a Python set would order its items differently each run), a date or timestamp its ISO text,
+    ``!!binary`` its base64 text. A catalog means what its JSON would mean."""
+    import yaml
+
+    base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class JsonValuesLoader(base):  # type: ignore[misc]
+        pass
+
+    def as_list(loader: Any, node: Any) -> list[Any]:
+        return list(loader.construct_mapping(node))
+
+    def as_iso(loader: Any, node: Any) -> str:
+        return str(loader.construct_yaml_timestamp(node).isoformat())
+
+    def as_text(loader: Any, node: Any) -> str:
+        return str(loader.construct_scalar(node)).replace("\n", "")
+
+    JsonValuesLoader.add_constructor("tag:yaml.org,2002:set", as_list)
+    JsonValuesLoader.add_constructor("tag:yaml.org,2002:timestamp", as_iso)
+    JsonValuesLoader.add_constructor("tag:yaml.org,2002:binary", as_text)
+    return JsonValuesLoader
 
 
 def _yaml_depth_exceeded_at(text: str) -> int | None:
