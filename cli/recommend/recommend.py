@@ -363,7 +363,7 @@ def _choose(
     decision = analysis.tool_search_decision
     if scope.kind == "claude-code" and decision is not None and not decision.defers:
         notes.append(f"{decision.summary()}; nothing to choose: --apply leaves this scope as it is")
-        return _unchanged(before, ranked, options, config, analysis, limit, notes)
+        return _unchanged(before, ranked, options, limit, notes)
     if len(ranked) < MIN_TOOLS_FOR_SEARCH:
         ignored = f"; --keep {options.keep} does not apply" if options.keep is not None else ""
         notes.append(
@@ -371,7 +371,7 @@ def _choose(
             f"(tool-search-facts §2.9); keep every tool loaded{ignored}; --apply leaves this "
             "scope as it is"
         )
-        return _unchanged(before, ranked, options, config, analysis, limit, notes)
+        return _unchanged(before, ranked, options, limit, notes)
     ranked, eligible = _referenced_stay_deferred(scope, ranked, notes)
     forced = [r for r in ranked if r.pinned or r.required]
     if not eligible and not forced:
@@ -379,7 +379,7 @@ def _choose(
             "every tool is named by a tool_reference in messages, so none can stay loaded; "
             "keep every tool loaded; --apply leaves this scope as it is"
         )
-        return _unchanged(before, ranked, options, config, analysis, limit, notes)
+        return _unchanged(before, ranked, options, limit, notes)
     if options.keep is not None:
         if len(forced) > options.keep:
             raise ConstraintError(
@@ -403,11 +403,9 @@ def _choose(
             f"tool search against {round(before.totals.all_loaded):,} with every tool loaded; "
             "keep every tool loaded; --apply leaves this scope as it is"
         )
-        return _unchanged(before, ranked, options, config, analysis, limit, notes)
+        return _unchanged(before, ranked, options, limit, notes)
     if limit is not None:
-        chosen, after, adds = _fit(
-            before, chosen, forced, after, adds, limit, options, config, analysis, notes
-        )
+        chosen, after, adds = _fit(before, chosen, forced, after, adds, limit, options, notes)
     kept = {id(r.tool) for r in chosen}
     final = tuple(r.evolve(kept=id(r.tool) in kept) for r in ranked)
     return ScopeChoice(scope, before, after, final, True, adds, tuple(notes))
@@ -493,8 +491,6 @@ def _fit(
     adds: bool,
     limit: int,
     options: Options,
-    config: Config,
-    analysis: Analysis,
     notes: list[str],
 ) -> tuple[list[Ranked], ScopeBudget, bool]:
     """Drop the lowest-ranked unforced tools until the scope's upfront fits ``limit``."""
@@ -547,8 +543,6 @@ def _unchanged(
     before: ScopeBudget,
     ranked: list[Ranked],
     options: Options,
-    config: Config,
-    analysis: Analysis,
     limit: int | None,
     notes: list[str],
 ) -> ScopeChoice:
