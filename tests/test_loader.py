@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolsearch.catalog.loader import load_json, read_source, read_text_capped, resolve_sources
+from toolsearch.catalog import loader
+from toolsearch.catalog.loader import (
+    SourceSpec,
+    load_json,
+    load_yaml,
+    read_source,
+    read_text_capped,
+    resolve_sources,
+)
 from toolsearch.catalog.locate import JsonLocator, LineIndex
 from toolsearch.errors import InputError, UsageError
 
@@ -104,10 +115,36 @@ def test_size_limit(in_tmp: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
-def test_size_limit_holds_for_a_file_that_reports_no_size() -> None:
-    # a device (or a config's catalog: /dev/zero) has size 0 and never ends: read at most
-    with pytest.raises(InputError, match="/dev/zero: input is over the 100-byte limit"):
+def test_a_device_is_refused_before_reading() -> None:
+    with pytest.raises(InputError, match=r"/dev/zero: not a regular file \(a character device\)"):
         read_source(resolve_sources(["/dev/zero"])[0], max_size=100)
+
+
+def test_a_fifo_is_refused_instead_of_waiting_for_a_writer(in_tmp: Path) -> None:
+    os.mkfifo(in_tmp / "tools.json")
+    with pytest.raises(InputError, match=r"tools.json: not a regular file \(a FIFO\); .* '-'"):
+        read_source(resolve_sources(["tools.json"])[0])
+
+
+def _pipe_holding(data: bytes) -> str:
+    """A ``/dev/fd/N`` path, as a shell's ``<(command)`` gives, whose pipe holds ``data``."""
+    read_end, write_end = os.pipe()
+
+    def feed() -> None:
+        with contextlib.suppress(BrokenPipeError), os.fdopen(write_end, "wb") as handle:
+            handle.write(data)
+
+    threading.Thread(target=feed, daemon=True).start()
+    return f"/dev/fd/{read_end}"
+
+
+@pytest.mark.skipif(not Path("/dev/fd").exists(), reason="needs /dev/fd")
+def test_a_process_substitution_pipe_is_read_and_capped() -> None:
+    path = _pipe_holding(b'[{"name": "a", "input_schema": {"type": "object"}}]')
+    assert read_source(SourceSpec("a", Path(path))).data[0]["name"] == "a"
+    endless = _pipe_holding(b" " * 5000)
+    with pytest.raises(InputError, match=r"input is over the 100-byte limit"):
+        read_source(SourceSpec("b", Path(endless)), max_size=100)
 
 
 def test_yaml_alias_bomb_is_refused(in_tmp: Path) -> None:
@@ -231,9 +268,11 @@ def test_load_json_keeps_non_finite_numbers_when_asked() -> None:
         load_json("{oops", "f.json")
 
 
-def test_read_text_capped_stops_at_the_limit_on_a_device() -> None:
-    with pytest.raises(InputError, match=r"/dev/zero: input is over the 1,000-byte limit$"):
-        read_text_capped(Path("/dev/zero"), "/dev/zero", 1000)
+@pytest.mark.skipif(not Path("/dev/fd").exists(), reason="needs /dev/fd")
+def test_read_text_capped_stops_at_the_limit_on_a_pipe() -> None:
+    path = _pipe_holding(b"x" * 5000)
+    with pytest.raises(InputError, match=r"cases: input is over the 1,000-byte limit$"):
+        read_text_capped(Path(path), "cases", 1000)
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
@@ -273,3 +312,61 @@ def test_yaml_values_are_what_json_would_hold() -> None:
     }
     with pytest.raises(InputError, match=r"x\.yaml"):
         load_yaml("d: 2024-13-45\n", "x.yaml")
+
+
+def test_yaml_aliases_may_not_expand_past_the_size_limit(in_tmp: Path) -> None:
+    # 115 KB of YAML that repeats one 100 KB string 5,000 times: half a gigabyte expanded
+    words = " ".join(["word"] * 20_000)
+    items = ", ".join(["*b"] * 5_000)
+    write(in_tmp / "b.yaml", f'big: &b "{words}"\nenum: [{items}]\n')
+    with pytest.raises(InputError, match=r"b.yaml: YAML aliases expand to over 67,108,864 char"):
+        read_source(resolve_sources(["b.yaml"])[0])
+    write(in_tmp / "small.yaml", 'a: &a "0123456789"\nb: [*a, *a, *a]\n')  # 35 bytes
+    with pytest.raises(InputError, match="expand to over 36 characters"):
+        read_source(resolve_sources(["small.yaml"])[0], max_size=36)  # 40 expanded
+    assert read_source(resolve_sources(["small.yaml"])[0], max_size=45).data["b"][2] == "0123456789"
+
+
+def test_a_lone_surrogate_in_yaml_is_refused_by_either_parser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = 'tools:\n- name: "a\\ud800b"\n'
+    with pytest.raises(InputError, match=r"^t.yaml:2:"):
+        load_yaml(text, "t.yaml")  # libyaml refuses the escape itself
+    import yaml
+
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    loader._json_values_loader.cache_clear()
+    try:
+        with pytest.raises(InputError, match=r"^t.yaml:2:9: a \\u escape gives half of a surr"):
+            load_yaml(text, "t.yaml")  # the pure-Python parser builds it: we refuse it
+    finally:
+        loader._json_values_loader.cache_clear()
+
+
+def test_a_directory_scan_skips_links_leading_outside(in_tmp: Path) -> None:
+    write(in_tmp / "outside.json", "[]")
+    write(in_tmp / "dir" / "a.json", "[]")
+    (in_tmp / "dir" / "out.json").symlink_to(in_tmp / "outside.json")
+    (in_tmp / "dir" / "same.json").symlink_to(in_tmp / "dir" / "a.json")
+    notes: list[str] = []
+    specs = resolve_sources(["dir"], notes=notes)
+    assert [s.display for s in specs] == ["dir/a.json"]  # same.json is a.json: read once
+    assert notes == [
+        "dir/out.json: skipped: a symbolic link to a file outside dir; name the file itself "
+        "to read it"
+    ]
+    named = resolve_sources(["dir/out.json"])  # named by the user: read
+    assert [s.name for s in named] == ["out"]
+
+
+@pytest.mark.skipif(os.uname().sysname == "Darwin", reason="macOS refuses non-UTF-8 names")
+def test_file_names_that_are_not_utf8(in_tmp: Path) -> None:
+    bad = os.fsdecode(b"bad\xff.json")
+    write(in_tmp / "dir" / bad, "[]")
+    write(in_tmp / "dir" / "good.json", "[]")
+    notes: list[str] = []
+    assert [s.name for s in resolve_sources(["dir"], notes=notes)] == ["good"]
+    assert notes == ["dir/bad\\xff.json: skipped: the file name is not valid UTF-8; rename it"]
+    with pytest.raises(InputError, match=r"^dir/bad\\xff.json: the file name is not valid UTF-8"):
+        resolve_sources([f"dir/{bad}"])

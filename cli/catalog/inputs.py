@@ -39,7 +39,8 @@ def load_inputs(
             )
         arguments = list(config.catalog)
         base = config.base
-    specs = resolve_sources(arguments, base)
+    scan_notes: list[str] = []
+    specs = resolve_sources(arguments, base, scan_notes)
     documents = [read_source(spec, config.max_file_size) for spec in specs]
     names = {d.source: d.display for d in documents}
     for extra in extra_documents:
@@ -53,4 +54,4 @@ def load_inputs(
     catalog, notes = load_catalog(documents, target, skip_non_catalogs, always_load)
     if not catalog.scopes and not skip_non_catalogs:
         raise UsageError("no tool catalog found in the given sources")
-    return Inputs(catalog, tuple(documents), tuple(notes))
+    return Inputs(catalog, tuple(documents), (*scan_notes, *notes))

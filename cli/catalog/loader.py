@@ -8,6 +8,7 @@ import json
 import math
 import os
 import re
+import stat
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -72,8 +73,11 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def resolve_sources(arguments: list[str], base: Path | None = None) -> list[SourceSpec]:
-    """Expand arguments into named sources, following decisions.md's naming rules."""
+def resolve_sources(
+    arguments: list[str], base: Path | None = None, notes: list[str] | None = None
+) -> list[SourceSpec]:
+    """Expand arguments into named sources, following decisions.md's naming rules; files a
+    directory scan skips (links out of the directory, names that are not UTF-8) go to ``notes``."""
     raw: list[tuple[str | None, Path | None, bool]] = []
     for argument in arguments:
         name: str | None = None
@@ -94,15 +98,16 @@ def resolve_sources(arguments: list[str], base: Path | None = None) -> list[Sour
                     f"{argument}: NAME=PATH names one file, and {target} is a directory; "
                     "name the files inside it one by one, or drop the name"
                 )
-            found = sorted(
-                p
-                for p in file_path.iterdir()
-                if p.suffix.lower() in CATALOG_SUFFIXES and p.is_file()
-            )
+            found = _scan_directory(file_path, notes if notes is not None else [])
             raw.extend((None, p, True) for p in found)
             continue
         if not file_path.exists():
-            raise InputError(f"{target}: no such file or directory")
+            raise InputError(f"{_shown_name(target)}: no such file or directory")
+        if not _is_utf8(target):
+            raise InputError(
+                f"{_shown_name(target)}: the file name is not valid UTF-8, so no report can "
+                "name it; rename the file (or pass it on standard input as '-')"
+            )
         raw.append((name, file_path, False))
     raw = _without_repeats(raw)
     explicit: Counter[str] = Counter()
@@ -126,6 +131,43 @@ def resolve_sources(arguments: list[str], base: Path | None = None) -> list[Sour
             final = str(Path(display_path(path)).with_suffix("")).replace(os.sep, "/")
         specs.append(SourceSpec(final, path, from_directory=from_dir))
     return specs
+
+
+def _scan_directory(folder: Path, notes: list[str]) -> list[Path]:
+    """The catalog files directly inside ``folder``, in name order; a symlink that leads out
+    of the folder, or a name that is not UTF-8, is skipped with a note."""
+    inside = folder.resolve()
+    found: list[Path] = []
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() not in CATALOG_SUFFIXES or not path.is_file():
+            continue
+        if not _is_utf8(path.name):
+            notes.append(
+                f"{_shown_name(str(path))}: skipped: the file name is not valid UTF-8; rename it"
+            )
+            continue
+        if path.is_symlink() and not path.resolve().is_relative_to(inside):
+            notes.append(
+                f"{path}: skipped: a symbolic link to a file outside {folder}; "
+                "name the file itself to read it"
+            )
+            continue
+        found.append(path)
+    return found
+
+
+def _is_utf8(text: str) -> bool:
+    """False for a name holding bytes that are not UTF-8 (decoded as lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _shown_name(text: str) -> str:
+    """A file name fit to print: undecodable bytes as ``\\xNN``."""
+    return os.fsencode(text).decode("utf-8", "backslashreplace")
 
 
 def _without_repeats(
@@ -160,7 +202,7 @@ def read_source(spec: SourceSpec, max_size: int = DEFAULT_MAX_FILE_SIZE) -> Docu
         raw = read_capped(spec.path, where, max_size)
     text = decode(raw, where)
     fmt = _format_for(spec.path)
-    data, locator, fmt = parse_text(text, where, fmt)
+    data, locator, fmt = parse_text(text, where, fmt, max_size)
     return Document(spec.name, spec.path, where, text, data, fmt, locator, spec.from_directory)
 
 
@@ -169,7 +211,13 @@ def read_capped(
 ) -> bytes:
     """A file's bytes, refusing more than ``max_size`` (a device or pipe is read at most that)."""
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode) and not _is_open_descriptor(path):
+            raise InputError(
+                f"{where}: not a regular file (a {_file_kind(status.st_mode)}); "
+                "name a file, or pass the contents on standard input as '-'"
+            )
+        size = status.st_size
         if size > max_size:
             raise InputError(
                 f"{where}: file is {size:,} bytes, over the {max_size:,}-byte limit{hint}"
@@ -181,6 +229,24 @@ def read_capped(
     if len(raw) > max_size:
         raise InputError(f"{where}: input is over the {max_size:,}-byte limit{hint}")
     return raw
+
+
+def _is_open_descriptor(path: Path) -> bool:
+    """``/dev/stdin`` or ``/dev/fd/N`` (a shell's ``<(command)``): a pipe already open, which
+    never blocks the way opening a named FIFO with no writer does."""
+    text = str(path)
+    return text == "/dev/stdin" or text.startswith(("/dev/fd/", "/proc/self/fd/"))
+
+
+def _file_kind(mode: int) -> str:
+    kinds = [
+        (stat.S_ISDIR, "directory"),
+        (stat.S_ISFIFO, "FIFO"),
+        (stat.S_ISCHR, "character device"),
+        (stat.S_ISBLK, "block device"),
+        (stat.S_ISSOCK, "socket"),
+    ]
+    return next((name for test, name in kinds if test(mode)), "special file")
 
 
 def _read_at_most(handle: BinaryIO, max_size: int) -> bytes:
@@ -229,8 +295,11 @@ def _format_for(path: Path | None) -> Format | None:
     return None
 
 
-def parse_text(text: str, where: str, fmt: Format | None) -> tuple[Any, Locator, Format]:
-    """Parse JSON or YAML text; an unknown format tries JSON first, then YAML."""
+def parse_text(
+    text: str, where: str, fmt: Format | None, max_size: int = DEFAULT_MAX_FILE_SIZE
+) -> tuple[Any, Locator, Format]:
+    """Parse JSON or YAML text; an unknown format tries JSON first, then YAML (whose aliases
+    may expand to at most ``max_size`` characters)."""
     if fmt == "json" or (fmt is None and text.lstrip()[:1] in "[{"):
         try:
             data = load_json(text, where, finite=False)
@@ -242,7 +311,7 @@ def parse_text(text: str, where: str, fmt: Format | None) -> tuple[Any, Locator,
         else:
             _refuse_lone_surrogates(text, where)
             return data, JsonLocator(text), "json"
-    data, root = load_yaml(text, where)
+    data, root = load_yaml(text, where, max_chars=max_size)
     return data, YamlLocator(root), "yaml"
 
 
@@ -317,8 +386,12 @@ def _shown_token(token: str) -> str:
     return token if len(token) <= 20 else f"{token[:12]}...({len(token):,} characters)"
 
 
-def load_yaml(text: str, where: str, allow_empty: bool = False) -> tuple[Any, Any]:
-    """Safe-load YAML, refusing alias bombs and deep nesting before building any data.
+def load_yaml(
+    text: str, where: str, allow_empty: bool = False, max_chars: int = DEFAULT_MAX_FILE_SIZE
+) -> tuple[Any, Any]:
+    """Safe-load YAML, refusing alias bombs (over MAX_YAML_NODES nodes or ``max_chars``
+    characters of text once aliases are expanded), deep nesting and lone surrogates before
+    building any data.
 
     An empty document is an error unless ``allow_empty`` (then the data is None).
     """
@@ -331,7 +404,7 @@ def load_yaml(text: str, where: str, allow_empty: bool = False) -> tuple[Any, An
             return None, None
         if root is None:
             raise InputError(f"{where}: file is empty; expected a JSON or YAML tool catalog")
-        _check_yaml_size(root, where)
+        _check_yaml_size(root, where, max_chars)
         data = loader.construct_document(root)
     except yaml.MarkedYAMLError as error:
         end = error.problem_mark.index + 1 if error.problem_mark else len(text)
@@ -429,10 +502,15 @@ def _unreadable_value(text: str, where: str, error: ValueError, first: int = 1) 
     )
 
 
-def _check_yaml_size(root: Any, where: str) -> None:
-    """Count nodes as expanded (aliases counted each time) before constructing anything."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_yaml_size(root: Any, where: str, max_chars: int) -> None:
+    """Count nodes and scalar characters as expanded (an alias counted each time it is used)
+    before constructing anything; refuse lone surrogates (YAML has no surrogate pairs)."""
     stack: list[tuple[Any, int]] = [(root, 1)]
     visited = 0
+    chars = 0
     while stack:
         node, depth = stack.pop()
         visited += 1
@@ -445,7 +523,21 @@ def _check_yaml_size(root: Any, where: str) -> None:
             line = node.start_mark.line + 1
             raise InputError(f"{where}:{line}: nesting is too deep (limit {MAX_DEPTH})")
         value = node.value
-        if isinstance(value, list):
+        if isinstance(value, str):
+            chars += len(value)
+            if chars > max_chars:
+                raise InputError(
+                    f"{where}: YAML aliases expand to over {max_chars:,} characters, more than "
+                    f"the file-size limit (an alias bomb?); refusing to load it{RAISE_LIMIT}"
+                )
+            if _SURROGATE.search(value) is not None:
+                mark = node.start_mark
+                raise InputError(
+                    f"{where}:{mark.line + 1}:{mark.column + 1}: a \\u escape gives half of a "
+                    "surrogate pair, not a character; no UTF-8 text can hold it: write the "
+                    "character itself (or \\U and its eight hex digits)"
+                )
+        elif isinstance(value, list):
             for item in value:
                 if isinstance(item, tuple):
                     stack.append((item[0], depth + 1))
