@@ -6,23 +6,35 @@ import re
 
 # C0 and C1 controls (tab and newline handled separately), DEL, bidirectional embeddings,
 # overrides and isolates, zero-width characters, the byte-order mark, interlinear annotation
-# marks, and Unicode tag characters (invisible text used to smuggle instructions).
+# marks, Unicode tag characters (invisible text used to smuggle instructions), and lone
+# surrogates (no UTF-8 output can carry them).
 _UNSAFE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ud800-\udfff\ufeff"
     "\ufff9-\ufffb\U000e0000-\U000e007f]"
 )
-_ESCAPE_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-_])")
 _SPACE = re.compile(r"\s+")
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def clean(text: str) -> str:
-    """Remove escape sequences and unsafe characters; keep newlines and tabs."""
-    return _UNSAFE.sub("", _ESCAPE_SEQUENCE.sub("", text))
+    """Show unsafe characters visibly escaped (``send_\\u200bemail``), so nothing reaches the
+    terminal and no name passes for another; keep newlines and tabs."""
+    return _UNSAFE.sub(_visible_escape, text)
+
+
+def _visible_escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def without_colours(text: str) -> str:
+    """Drop SGR colour sequences (a program's own coloured log lines) before cleaning."""
+    return _COLOUR.sub("", text)
 
 
 def one_line(text: str, limit: int | None = None) -> str:
     """Clean text, fold whitespace to single spaces, and shorten it with an ellipsis."""
-    flat = _SPACE.sub(" ", clean(text)).strip()
+    flat = clean(_SPACE.sub(" ", text).strip())
     if limit is not None and len(flat) > limit:
         return flat[: max(limit - 1, 0)].rstrip() + "…"
     return flat

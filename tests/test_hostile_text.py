@@ -88,3 +88,51 @@ def test_json_keeps_the_text_recoverable(tmp_path: Path) -> None:
     out = CliRunner().invoke(app, ["query", "message", "-f", "json", "--all", str(path)]).stdout
     names = [r["name"] for r in json.loads(out)["results"]]
     assert "tool_0[bold]x\u202e" in names  # escaped in the text, exact once parsed
+
+
+LOOK_ALIKE = "send_\u200bemail"
+TEXT_RUNS = [
+    ["budget"],
+    ["budget", "-f", "markdown"],
+    ["budget", "-f", "github"],
+    ["lint", "--fail-on", "info"],
+    ["lint", "-f", "github"],
+    ["lint", "-f", "markdown"],
+    ["query", "send email", "--all"],
+    ["recommend", "--all"],
+]
+
+
+@pytest.mark.parametrize("args", TEXT_RUNS, ids=" ".join)
+def test_a_look_alike_name_shows_its_invisible_character(args: list[str], tmp_path: Path) -> None:
+    tools = [
+        {"name": name, "description": "Send an email.", "input_schema": {"type": "object"}}
+        for name in ("send_email", LOOK_ALIKE)
+    ]
+    path = tmp_path / "look.json"
+    path.write_text(json.dumps(tools), encoding="utf-8")
+    result = CliRunner().invoke(app, [*args, str(path)])
+    assert result.exit_code in (0, 1), result.stderr
+    shown = result.stdout.replace("\\_", "_").replace("\\\\", "\\")  # markdown's escapes undone
+    assert "send_\\u200bemail" in shown
+    assert "\u200b" not in result.stdout
+
+
+def test_json_keeps_a_look_alike_name_exact(tmp_path: Path) -> None:
+    tools = [{"name": LOOK_ALIKE, "description": "Send.", "input_schema": {"type": "object"}}]
+    path = tmp_path / "look.json"
+    path.write_text(json.dumps(tools), encoding="utf-8")
+    out = CliRunner().invoke(app, ["budget", "-f", "json", str(path)]).stdout
+    assert '"send_\\u200bemail"' in out  # JSON-escaped in the file ...
+    assert LOOK_ALIKE in out.encode().decode("unicode_escape")  # ... and the name once parsed
+
+
+def test_control_characters_in_usage_names_show_escaped(tmp_path: Path) -> None:
+    tools = [{"name": "send_email", "description": "Send.", "input_schema": {"type": "object"}}]
+    (tmp_path / "t.json").write_text(json.dumps(tools), encoding="utf-8")
+    (tmp_path / "u.csv").write_text("name,count\nsend_email,5\nbell\x07tool,3\n", encoding="utf-8")
+    args = ["recommend", str(tmp_path / "t.json"), "--usage", str(tmp_path / "u.csv")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    assert "unknown tools: bell\\u0007tool (3)" in result.stdout
+    assert "\x07" not in result.stdout

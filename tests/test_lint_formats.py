@@ -235,8 +235,8 @@ def test_github_escaping() -> None:
     assert escape_property("a:b,c%") == "a%3Ab%2Cc%25"
     line = command("warning", "two\nlines", {"file": "x,y:z.json", "line": 3, "col": None})
     assert line == "::warning file=x%2Cy%3Az.json,line=3::two%0Alines"
-    # terminal escapes from a catalog are removed before encoding
-    assert command("notice", "\x1b[31mred\x1b[0m", {}) == "::notice::red"
+    # terminal escapes from a catalog are shown escaped, never sent to the terminal
+    assert command("notice", "\x1b[31mred\x1b[0m", {}) == "::notice::\\u001b[31mred\\u001b[0m"
 
 
 def test_github_annotation_escapes_catalog_text(runner: CliRunner, in_tmp: Path) -> None:

@@ -244,10 +244,10 @@ def test_error_answer_text_is_sanitised_and_capped(runner: CliRunner) -> None:
     line = err.splitlines()[-1]
     assert line.startswith(
         "toolsearch: error: MCP server 'refuser': answered tools/list with error -32000: "
-        "bad redlink next xxx"
+        "bad \\u001b[31mred\\u001b]8;;http://evil/\\u0007link\\u001b]8;;\\u0007\\u202e next xxx"
     )
     assert line.endswith("x…") and len(line) < 300
-    assert "\x1b" not in err and "\u202e" not in err and "http://evil" not in err
+    assert "\x1b" not in err and "\x07" not in err and "\u202e" not in err
 
 
 def test_error_answer_in_a_real_process_with_keep_going(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from toolsearch.catalog.loader import DEFAULT_MAX_FILE_SIZE
 from toolsearch.errors import UsageError
-from toolsearch.sanitize import one_line
+from toolsearch.sanitize import one_line, without_colours
 from toolsearch.servers.mcp_config import ServerSpec
 
 if TYPE_CHECKING:
@@ -443,7 +443,7 @@ def stderr_summary(text: str) -> str:
 
     Stack frames, runtime banners and npm's log-file pointer are left out.
     """
-    lines = [line.strip() for line in text.splitlines()]
+    lines = [line.strip() for line in without_colours(text).splitlines()]
     lines = [line for line in lines if line and not _NOISE.search(line)]
     npm = [line for line in lines if _NPM_ERROR.match(line)]  # npx failed to fetch or run
     errors = [line for line in lines if _ERROR_LINE.search(line)]
