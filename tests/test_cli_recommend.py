@@ -503,3 +503,22 @@ def test_a_yaml_request_with_dates_sets_and_binary_values_can_be_diffed(
     code, out, err = run(runner, "recommend", "req.yaml", "--diff")
     assert code == 0, err
     assert "+++ b/req.yaml" in out and "defer_loading: true" in out
+
+
+@pytest.mark.parametrize("case", ["read-only", "hard-link"])
+def test_apply_refuses_a_read_only_or_hard_linked_file(
+    case: str, runner: CliRunner, in_tmp: Path
+) -> None:
+    path = in_tmp / "tools.json"
+    path.write_text(json.dumps(shop_tools(), indent=2))
+    original = path.read_bytes()
+    if case == "read-only":
+        path.chmod(0o444)
+    else:
+        os.link(path, in_tmp / "copy.json")
+    code, _, err = run(runner, "recommend", "--apply", "tools.json")
+    assert code == 2 and len(err.splitlines()) == 1, err
+    reason = "read-only" if case == "read-only" else "2 hard links"
+    assert err.startswith("toolsearch: error: tools.json: cannot write it (")
+    assert reason in err and err.rstrip().endswith("the file is unchanged")
+    assert path.read_bytes() == original

@@ -175,9 +175,10 @@ def test_duplicates_across_sources_name_the_other_source(runner: CliRunner) -> N
 def test_messages_print_no_raw_control_characters(runner: CliRunner) -> None:
     folder = RULES_DIR / "suspicious-description"
     result = runner.invoke(
-        app, ["lint", "--select", "suspicious-description", str(folder / "bad.json")]
+        app,
+        ["lint", "--select", "suspicious-description,tool-poisoning", str(folder / "bad.json")],
     )
-    assert result.exit_code == 0 and "8 warnings" in result.stdout
+    assert result.exit_code == 1 and "3 errors, 5 warnings" in result.stdout
     unsafe = [c for c in result.stdout if not (c.isprintable() or c in "\n")]
     assert unsafe == []
     assert "\\u200b" in result.stdout  # the hidden character is named, escaped

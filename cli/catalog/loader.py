@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Literal
 
+from toolsearch.atomic import file_kind
 from toolsearch.catalog.locate import JsonLocator, Locator, NoLocator, YamlLocator
 from toolsearch.errors import InputError, UsageError
 
@@ -66,9 +67,10 @@ class Document:
 
 
 def display_path(path: Path) -> str:
-    """A path relative to the current directory when it is below it."""
+    """A path relative to the current directory when it is below it (a symlink is shown by
+    its own name, not its target's)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
@@ -214,7 +216,7 @@ def read_capped(
         status = path.stat()
         if not stat.S_ISREG(status.st_mode) and not _is_open_descriptor(path):
             raise InputError(
-                f"{where}: not a regular file (a {_file_kind(status.st_mode)}); "
+                f"{where}: not a regular file ({file_kind(status.st_mode)}); "
                 "name a file, or pass the contents on standard input as '-'"
             )
         size = status.st_size
@@ -236,17 +238,6 @@ def _is_open_descriptor(path: Path) -> bool:
     never blocks the way opening a named FIFO with no writer does."""
     text = str(path)
     return text == "/dev/stdin" or text.startswith(("/dev/fd/", "/proc/self/fd/"))
-
-
-def _file_kind(mode: int) -> str:
-    kinds = [
-        (stat.S_ISDIR, "directory"),
-        (stat.S_ISFIFO, "FIFO"),
-        (stat.S_ISCHR, "character device"),
-        (stat.S_ISBLK, "block device"),
-        (stat.S_ISSOCK, "socket"),
-    ]
-    return next((name for test, name in kinds if test(mode)), "special file")
 
 
 def _read_at_most(handle: BinaryIO, max_size: int) -> bytes:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from toolsearch.servers.snapshot_run import ServerOutcome, SnapshotRun
 
 TEXT_FIELDS = ("description", "title", "name")
-SHOWN_LIMIT = 200
+SHOWN_LIMIT = 1_000
 
 
 def _plural(count: int, word: str) -> str:
@@ -74,7 +74,12 @@ def _headline(outcome: ServerOutcome) -> Text:
 
 def _details(outcome: ServerOutcome) -> list[Text]:
     drift = outcome.drift
-    lines = [Text(f"  + {one_line(name)}", style="green") for name in drift.added]
+    lines: list[Text] = []
+    descriptions = drift.added_descriptions or (None,) * len(drift.added)
+    for name, description in zip(drift.added, descriptions, strict=True):
+        lines.append(Text(f"  + {one_line(name)}", style="green"))
+        if description is not None:  # what the new tool tells the model: review it whole
+            lines.append(Text(f"      description: {_shown(description)}", style="dim"))
     lines.extend(Text(f"  - {one_line(name)}", style="red") for name in drift.removed)
     for change in drift.changed:
         fields = ", ".join(one_line(f.field) for f in change.fields) or "(whole entry)"
@@ -100,6 +105,16 @@ def _text_change(field: FieldChange) -> list[Text]:
     shown = []
     for label, value in (("was", field.before), ("now", field.after)):
         # hidden characters are shown as \uXXXX: they are what a rug pull would hide
-        text = one_line(escape_unsafe(value), SHOWN_LIMIT) if isinstance(value, str) else "(absent)"
+        text = _shown(value) if isinstance(value, str) else "(absent)"
         shown.append(Text(f"      {field.field} {label}: {text}", style="dim"))
     return shown
+
+
+def _shown(text: str) -> str:
+    """A description on one line, hidden characters as ``\\uXXXX`` (what a rug pull would
+    hide), up to SHOWN_LIMIT characters and a count of the rest."""
+    flat = one_line(escape_unsafe(text))
+    if len(flat) <= SHOWN_LIMIT:
+        return flat
+    rest = len(flat) - SHOWN_LIMIT
+    return f"{flat[:SHOWN_LIMIT]}… ({rest:,} more characters: see the snapshot file)"

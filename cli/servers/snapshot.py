@@ -36,6 +36,7 @@ class Drift:
     added: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     changed: tuple[ToolChange, ...] = ()
+    added_descriptions: tuple[str | None, ...] = ()  # one per added tool, None if it has none
 
     @property
     def any(self) -> bool:
@@ -65,11 +66,18 @@ def compare(before: list[Any], after: list[Any]) -> Drift:
     for name, tool in new.items():
         if name in old and old[name] != tool:
             changed.append(ToolChange(name, tuple(_fields(old[name], tool))))
+    added = tuple(n for n in new if n not in old)
     return Drift(
-        added=tuple(n for n in new if n not in old),
+        added=added,
+        added_descriptions=tuple(_description(new[n]) for n in added),
         removed=tuple(n for n in old if n not in new),
         changed=tuple(changed),
     )
+
+
+def _description(tool: Any) -> str | None:
+    found = tool.get("description") if isinstance(tool, Mapping) else None
+    return found if isinstance(found, str) else None
 
 
 def _fields(before: Any, after: Any) -> list[FieldChange]:

@@ -111,8 +111,8 @@ def take_snapshots(live: LiveResult, options: SnapshotOptions) -> SnapshotRun:
     return run
 
 
-def _previous(path: Path, server: str, max_size: int) -> list[Any] | None:
-    """The tools of an existing snapshot, or None when there is none."""
+def _previous(path: Path, server: str, max_size: int) -> tuple[list[Any], str] | None:
+    """The tools and text of an existing snapshot, or None when there is none."""
     if not path.exists():
         return None
     document = read_source(SourceSpec(server, path), max_size)
@@ -121,18 +121,19 @@ def _previous(path: Path, server: str, max_size: int) -> list[Any] | None:
         raise InputError(
             f'{document.display}: not an MCP tools/list snapshot (expected {{"tools": [...]}})'
         )
-    return list(parsed.entries)
+    return list(parsed.entries), document.text
 
 
 def _write(server: LiveServer, path: Path, options: SnapshotOptions) -> ServerOutcome:
     text = stable_json(server.data)
     tools = server.data["tools"]
     try:
-        before = _previous(path, server.spec.name, options.max_size)
+        previous = _previous(path, server.spec.name, options.max_size)
     except ToolsearchError:
-        before = []  # an unreadable old snapshot is simply replaced
-    status: Status = "created" if before is None else "updated"
-    if before is not None and path.read_text("utf-8", errors="replace") == text:
+        previous = [], ""  # an unreadable old snapshot is replaced (if it is a regular file)
+    before = previous[0] if previous is not None else None
+    status: Status = "created" if previous is None else "updated"
+    if previous is not None and previous[1] == text:
         status = "unchanged"
     else:
         try:
@@ -146,10 +147,10 @@ def _write(server: LiveServer, path: Path, options: SnapshotOptions) -> ServerOu
 
 def _check(server: LiveServer, path: Path, options: SnapshotOptions) -> ServerOutcome:
     tools = server.data["tools"]
-    before = _previous(path, server.spec.name, options.max_size)
-    if before is None:
+    previous = _previous(path, server.spec.name, options.max_size)
+    if previous is None:
         drift = compare([], tools)
         return ServerOutcome(server.spec.name, display_path(path), len(tools), "missing", drift)
-    drift = compare(before, tools)
+    drift = compare(previous[0], tools)
     status: Status = "drift" if drift.any else "clean"
     return ServerOutcome(server.spec.name, display_path(path), len(tools), status, drift)
