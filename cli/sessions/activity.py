@@ -27,7 +27,7 @@ from toolsearch.sessions.transcripts import Entry
 MCP_PREFIX = "mcp__"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Moment:
     """When something happened: its timestamp when the entry has one, and its place in the
     reading order (which decides when a timestamp is missing)."""
@@ -41,7 +41,7 @@ class Moment:
         return self.order >= other.order
 
 
-@dataclass
+@dataclass(slots=True)
 class _Search:
     session: str
     query: str
@@ -52,14 +52,14 @@ class _Search:
     answered: Moment | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class _ToolTally:
     calls: int = 0
     sessions: set[str] = field(default_factory=set)
     last_used: datetime | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class _LastCall:
     latest: Moment  # by timestamp where known
     last_order: int
@@ -70,7 +70,7 @@ class _LastCall:
         return self.last_order >= moment.order
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ToolUse:
     """One tool as the sessions called it (``name`` as sent: ``mcp__server__tool``)."""
 
@@ -80,7 +80,7 @@ class ToolUse:
     last_used: datetime | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SearchOutcome:
     """One ToolSearch call: what it asked, what it loaded, which loads the session used."""
 
@@ -104,7 +104,7 @@ class SearchOutcome:
         return tuple(n for n in self.returned or () if n not in self.used)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Activity:
     """Everything the transcripts held that the report needs."""
 
