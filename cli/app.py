@@ -983,7 +983,7 @@ def sessions(
             fmt=fmt,
             show_all=show_all,
             color=use_color(),
-            width=wrap_width(),
+            width=terminal_width(),
         )
         inputs = None
         server_failed = False

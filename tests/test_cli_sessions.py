@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -17,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.catalogs import mcp_tools, write_json
+from tests.conftest import FIXTURES, ROOT
 from tests.transcripts import Session, write_sessions
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
@@ -399,3 +401,54 @@ def test_a_real_run(home: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("sessions: 3 sessions in 3 transcripts (~/.claude/projects)")
     assert len(cases.read_text().splitlines()) == 2
+
+
+def test_mcp_config_servers_tools_never_called(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.live_helpers import stdio_entry, write_config
+
+    session = Session("e1b2c3d4-0000-4000-8000-00000000000e")
+    session.search("tool one", ["mcp__demo__tool_1", "mcp__demo__tool_2"])
+    session.call("mcp__demo__tool_1")
+    paths = write_sessions(tmp_path / "projects", "-srv", session)
+    config = write_config(tmp_path / ".mcp.json", {"demo": stdio_entry("--tools", "3")})
+    data = as_json(runner, str(paths[0]), "--mcp-config", str(config))
+    assert data["never_called"] == [{"source": "demo", "tools": ["tool_0", "tool_2"], "total": 3}]
+    assert data["keep"]["priced"] == 1
+    assert data["tool_search"]["unused_loads_by_tool"] == [
+        {"name": "mcp__demo__tool_2", "loads": 1, "unused": 1}
+    ]
+
+
+def readme_runs(command: str) -> str:
+    """The output README shows under ``$ <command>``."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index(f"$ {command}\n") + len(command) + 3
+    return readme[start : readme.index("```", start)]
+
+
+def test_readme_examples_are_what_the_commands_print(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shutil.copytree(FIXTURES / "sessions", tmp_path / "sessions")
+    (tmp_path / "example").mkdir()
+    shutil.copy(FIXTURES / "example" / "github.json", tmp_path / "example")
+    monkeypatch.chdir(tmp_path / "example")
+    report = "sessions ../sessions --catalog github.json --keep 3"
+    code, out, err = run(runner, *report.split())
+    assert code == 0, err
+    assert out == readme_runs(f"toolsearch {report}")
+    exports = (
+        "sessions ../sessions --catalog github.json --export-cases cases-mine.jsonl "
+        "--export-usage usage-mine.csv"
+    )
+    code, out, err = run(runner, *exports.split())
+    assert code == 0, err
+    shown = readme_runs(f"toolsearch {exports}").split("$ ")
+    assert shown[0].startswith("[... the report ...]\n")
+    assert out.endswith(shown[0].removeprefix("[... the report ...]\n"))
+    evaluation, printed = shown[1].split("\n", 1)
+    code, out, err = run(runner, *evaluation.split()[1:])
+    assert code == 0, err
+    assert out == printed

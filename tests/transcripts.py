@@ -57,7 +57,7 @@ class Session:
 
     def _tool_use(self, name: str, arguments: dict[str, Any]) -> str:
         self._ids += 1
-        block_id = f"toolu_{self.session_id[:8]}_{self._ids:03d}"
+        block_id = f"toolu_{self.session_id.replace('-', '')}_{self._ids:03d}"
         self._entry(
             "assistant",
             {
