@@ -917,8 +917,9 @@ def sessions(
         typer.Option(
             "--catalog",
             metavar="SOURCE",
-            help="Catalog sources of your servers (repeatable; NAME=PATH names the server): "
-            "tools never called, upfront cost, cases named source/name.",
+            help="Catalog sources of your servers (repeatable; NAME=PATH names the server; "
+            "default: 'catalog' from the config): tools never called, upfront cost, cases "
+            "named source/name.",
         ),
     ] = None,
     keep: Annotated[
@@ -987,13 +988,12 @@ def sessions(
         )
         inputs = None
         server_failed = False
-        if catalog or (live is not None and (live.requested or live.only)):
+        live_asked = live is not None and (live.requested or live.only)
+        if catalog or live_asked or load_checked_config(config).catalog:
             loaded = load_catalog_inputs(
                 CatalogArgs(list(catalog or ()), config, "claude-code", skip_non_catalogs, live)
             )
             inputs, server_failed = loaded.inputs, loaded.server_failed
-        else:
-            load_checked_config(config)
         text, code = run_sessions(options, inputs)
         return text, max(code, ExitCode.ERROR) if server_failed else code
 

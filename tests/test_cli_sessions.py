@@ -15,6 +15,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tests.catalogs import mcp_tools, write_json
@@ -452,3 +454,77 @@ def test_readme_examples_are_what_the_commands_print(
     code, out, err = run(runner, *evaluation.split()[1:])
     assert code == 0, err
     assert out == printed
+
+
+def test_the_configs_catalog_is_the_default(
+    runner: CliRunner, home: Path, tmp_path: Path, catalogs: tuple[str, str]
+) -> None:
+    (tmp_path / ".toolsearch.yaml").write_text(f"catalog: [{catalogs[0]!r}]\n")
+    never = as_json(runner)["never_called"]
+    assert never == [
+        {"source": "github", "tools": ["create_pull_request", "search_code"], "total": 5}
+    ]
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+blocks = st.fixed_dictionaries(
+    {},
+    optional={
+        "type": st.sampled_from(["tool_use", "tool_result", "text", "tool_reference"]) | values,
+        "id": st.sampled_from(["t1", "t2"]) | values,
+        "tool_use_id": st.sampled_from(["t1", "t2"]) | values,
+        "name": st.sampled_from(["ToolSearch", "mcp__a__b", "mcp__plugin_p_s__t", "Read"]) | values,
+        "input": st.fixed_dictionaries({}, optional={"query": values}) | values,
+        "content": st.lists(
+            st.fixed_dictionaries({"type": st.just("tool_reference"), "tool_name": values})
+        )
+        | values,
+        "is_error": values,
+    },
+)
+entries = st.fixed_dictionaries(
+    {},
+    optional={
+        "sessionId": st.sampled_from(["s1", "s2"]) | values,
+        "uuid": values,
+        "timestamp": st.sampled_from(["2026-11-02T09:00:00Z", "2026-13-40", ""]) | values,
+        "cwd": values,
+        "message": st.fixed_dictionaries(
+            {},
+            optional={
+                "role": st.sampled_from(["assistant", "user"]) | values,
+                "content": st.lists(blocks, max_size=3) | values,
+            },
+        )
+        | values,
+        "toolUseResult": st.fixed_dictionaries({}, optional={"matches": values}) | values,
+    },
+)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(lines=st.lists(entries | values, max_size=8), cut=st.booleans())
+def test_any_transcript_gives_a_report(
+    runner: CliRunner, tmp_path: Path, lines: list[Any], cut: bool
+) -> None:
+    path = tmp_path / "fuzz.jsonl"
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    path.write_text(text[:-3] if cut and text else text)
+    for fmt in ("text", "json", "markdown"):
+        code, out, err = run(runner, "sessions", "-f", fmt, "--project", "x/y", str(path))
+        assert code == 0, err
+        code, out, err = run(runner, "sessions", "-f", fmt, str(path))
+        assert code == 0, err
+        if fmt == "json":
+            jsonschema.validate(json.loads(out), load_schema("sessions"))
