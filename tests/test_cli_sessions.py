@@ -528,3 +528,21 @@ def test_any_transcript_gives_a_report(
         assert code == 0, err
         if fmt == "json":
             jsonschema.validate(json.loads(out), load_schema("sessions"))
+
+
+def test_exports_with_nothing_to_export_and_unwritable_paths(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    session = Session("f1b2c3d4-0000-4000-8000-00000000000f")
+    session.search("select:mcp__a__b", ["mcp__a__b"])
+    session.call("mcp__a__b")
+    paths = write_sessions(tmp_path / "projects", "-p", session)
+    cases = tmp_path / "cases.jsonl"
+    code, out, err = run(runner, "sessions", str(paths[0]), "--export-cases", str(cases))
+    assert code == 0, err
+    assert "0 eval cases; no keyword search was followed by a call of a tool it returned" in out
+    assert cases.read_text() == ""
+    missing = tmp_path / "no-such-folder" / "usage.csv"
+    code, out, err = run(runner, "sessions", str(paths[0]), "--export-usage", str(missing))
+    assert code == 2 and out == ""
+    assert err.startswith(f"toolsearch: error: --export-usage {missing}: cannot write")

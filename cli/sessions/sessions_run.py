@@ -165,9 +165,13 @@ def sessions_report(options: SessionsOptions, inputs: Inputs | None) -> Sessions
         if left_out:
             extra += f", {left_out:,} left out (their tools are not in the catalog)"
         plural = "" if len(cases) == 1 else "s"
+        then = (
+            f"run them with toolsearch eval {options.export_cases} SOURCE... --target claude-code"
+            if cases
+            else "no keyword search was followed by a call of a tool it returned"
+        )
         exports.append(
-            f"wrote {options.export_cases}: {len(cases):,} eval case{plural}{extra}; run them with "
-            f"toolsearch eval {options.export_cases} SOURCE... --target claude-code"
+            f"wrote {options.export_cases}: {len(cases):,} eval case{plural}{extra}; {then}"
         )
     note = problems.note()
     if note:
