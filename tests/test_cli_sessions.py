@@ -156,6 +156,7 @@ def test_keep_serves_the_most_sessions(runner: CliRunner, home: Path) -> None:
     assert (keep["served"], keep["uses"], keep["share"]) == (3, 5, 0.6)
     assert (keep["sessions_served"], keep["sessions_with_mcp"]) == (1, 3)
     assert keep["upfront_tokens"] is None and keep["method"] is None
+    assert as_json(runner)["tool_search"]["unused_load_tokens"] is None
 
 
 def test_text_report(runner: CliRunner, home: Path) -> None:
@@ -252,6 +253,15 @@ def test_catalog_never_called_cost_and_plugin_servers(
     keep = data["keep"]
     assert keep["priced"] == 2 and keep["upfront_tokens"] > 0
     assert "estimate" in keep["method"]
+    code, out, err = run(runner, "budget", "-f", "json", "--target", "claude-code", *catalogs)
+    assert code == 0, err
+    budget = {t["sent_name"]: t["tokens"] for t in json.loads(out)["tools"]}
+    kept = sum(budget[t["name"]] for t in keep["tools"] if t["name"] in budget)
+    assert abs(keep["upfront_tokens"] - kept) <= 1  # budget's per-tool estimates, each rounded
+    search = data["tool_search"]
+    unused = budget["mcp__github__create_pull_request"] + budget["mcp__github__list_issues"]
+    assert abs(search["unused_load_tokens"] - unused) <= 1
+    assert search["unused_loads_priced"] == 2
     code, out, _ = run(runner, "sessions", "--catalog", catalogs[0], "--catalog", catalogs[1])
     assert code == 0
     assert "  github: 3 of 5 tools called; never: create_pull_request, search_code" in out

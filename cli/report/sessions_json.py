@@ -39,6 +39,10 @@ def _searches(summary: SearchSummary) -> dict[str, Any]:
         "errors": summary.errors,
         "loads": summary.loads,
         "unused_loads": summary.unused_loads,
+        "unused_load_tokens": None
+        if summary.unused_tokens is None
+        else round(summary.unused_tokens, 1),
+        "unused_loads_priced": summary.unused_priced,
         "found_nothing_queries": [{"query": q, "times": n} for q, n in summary.nothing_queries],
         "unused_loads_by_tool": [
             {"name": name, "loads": loads, "unused": unused}

@@ -143,6 +143,17 @@ def _searches(summary: SearchSummary, redacted: bool, show_all: bool) -> list[Te
         lines.append(Text(f"    {shown}: {count:,} of {plural(loads, 'load')} unused"))
     if len(unused) < len(summary.unused_by_tool):
         lines.append(Text(f"    (+{len(summary.unused_by_tool) - len(unused):,} more)", "dim"))
+    if summary.unused_tokens is not None:
+        part = (
+            ""
+            if summary.unused_priced == summary.unused_loads
+            else f" (the {summary.unused_priced:,} the catalog holds)"
+        )
+        lines.append(
+            Text(
+                f"  the unused loads cost ~{round(summary.unused_tokens):,} tokens{part} (estimate)"
+            )
+        )
     if summary.no_result:
         lines.append(Text(f"  results not in the transcripts: {summary.no_result:,}", "dim"))
     if summary.errors:

@@ -96,6 +96,8 @@ class SearchSummary:
     errors: int
     loads: int
     unused_loads: int
+    unused_tokens: float | None  # estimated tokens of the unused loads the catalog prices
+    unused_priced: int  # unused loads whose tool the catalog holds
     nothing_queries: tuple[tuple[str, int], ...]  # (query, times), most frequent first
     unused_by_tool: tuple[tuple[str, int, int], ...]  # (tool, loads, unused), most unused first
 
@@ -176,7 +178,7 @@ def sessions_report(options: SessionsOptions, inputs: Inputs | None) -> Sessions
     note = problems.note()
     if note:
         notes.append(note)
-    searches = _search_summary(activity.searches, options.redact)
+    searches = _search_summary(activity.searches, options.redact, matched, options.model)
     return SessionsReport(
         origins=tuple(origins),
         files=files,
@@ -224,7 +226,9 @@ def _servers(activity: Activity) -> tuple[ServerUse, ...]:
     return tuple(servers)
 
 
-def _search_summary(searches: tuple[SearchOutcome, ...], hashed: bool) -> SearchSummary:
+def _search_summary(
+    searches: tuple[SearchOutcome, ...], hashed: bool, matched: dict[str, Tool], model: str | None
+) -> SearchSummary:
     nothing: dict[str, int] = {}
     loads: dict[str, int] = defaultdict(int)
     unused: dict[str, int] = defaultdict(int)
@@ -236,6 +240,8 @@ def _search_summary(searches: tuple[SearchOutcome, ...], hashed: bool) -> Search
             loads[name] += 1
         for name in search.speculative:
             unused[name] += 1
+    priced = [(matched[name], count) for name, count in unused.items() if name in matched]
+    tokens = _upfront([t for t, _ in priced], model, [n for _, n in priced]) if priced else None
     return SearchSummary(
         queries=len(searches),
         sessions=len({s.session for s in searches}),
@@ -246,6 +252,8 @@ def _search_summary(searches: tuple[SearchOutcome, ...], hashed: bool) -> Search
         errors=sum(s.error for s in searches),
         loads=sum(loads.values()),
         unused_loads=sum(unused.values()),
+        unused_tokens=tokens[0] if tokens else None,
+        unused_priced=sum(n for _, n in priced),
         nothing_queries=tuple(sorted(nothing.items(), key=lambda p: (-p[1], p[0]))),
         unused_by_tool=tuple(
             sorted(
@@ -277,13 +285,17 @@ def _keep(activity: Activity, k: int, matched: dict[str, Tool], model: str | Non
     )
 
 
-def _upfront(tools: list[Tool], model: str | None) -> tuple[float, str]:
-    """Estimated tokens of the tools' definitions, and how the estimate was made."""
+def _upfront(
+    tools: list[Tool], model: str | None, times: list[int] | None = None
+) -> tuple[float, str]:
+    """Estimated tokens of the tools' definitions (each ``times`` over), and how the estimate
+    was made."""
     from toolsearch.cost.models import resolve
     from toolsearch.cost.tokens import count_tools, estimate, method_for
 
     info, _ = resolve(model)
-    total = sum(estimate(raw, info) for raw in count_tools(tools))
+    counts = times or [1] * len(tools)
+    total = sum(n * estimate(raw, info) for raw, n in zip(count_tools(tools), counts, strict=True))
     return total, f"{method_for(info).describe()}; model {info.id}"
 
 
