@@ -881,6 +881,125 @@ def recommend(
     run_catalog_command(prepare, run_recommend)
 
 
+# --- sessions (issue 16) ---------------------------------------------------------------------
+
+
+@app.command()
+@live_sources
+def sessions(
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[PATH...]",
+            help="Transcripts: files, folders (their *.jsonl, subfolders too) or quoted globs. "
+            "Default: ~/.claude/projects and $CLAUDE_CONFIG_DIR/projects.",
+            show_default=False,
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since",
+            metavar="DATE",
+            help="Only entries from this date on: 2026-11-01, an ISO 8601 time, or 7d (days back).",
+        ),
+    ] = None,
+    project: Annotated[
+        str | None,
+        typer.Option(
+            "--project",
+            metavar="NAME",
+            help="Only this project: its folder under projects/, or its directory's name or path.",
+        ),
+    ] = None,
+    catalog: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--catalog",
+            metavar="SOURCE",
+            help="Catalog sources of your servers (repeatable; NAME=PATH names the server; "
+            "default: 'catalog' from the config): tools never called, upfront cost, cases "
+            "named source/name.",
+        ),
+    ] = None,
+    keep: Annotated[
+        int,
+        typer.Option(
+            "--keep", metavar="N", help="How many tools to propose keeping loaded.", min=1
+        ),
+    ] = 5,
+    redact: Annotated[
+        bool,
+        typer.Option(
+            "--redact", help="Show each ToolSearch query as a hash (the exports keep the text)."
+        ),
+    ] = False,
+    export_usage: Annotated[
+        Path | None,
+        typer.Option(
+            "--export-usage",
+            metavar="FILE",
+            help="Write a name,count,runs usage table for recommend --usage.",
+        ),
+    ] = None,
+    export_cases: Annotated[
+        Path | None,
+        typer.Option(
+            "--export-cases",
+            metavar="FILE",
+            help="Write eval cases (JSONL) from real searches followed by a call of a tool "
+            "they returned.",
+        ),
+    ] = None,
+    model: ModelOpt = None,
+    output_format: Annotated[
+        str | None,
+        typer.Option("--format", "-f", metavar="FORMAT", help="text, json or markdown."),
+    ] = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="List every tool and query, not the top ones.")
+    ] = False,
+    config: ConfigOpt = None,
+    skip_non_catalogs: SkipOpt = False,
+    live: LiveOptions | None = None,
+) -> None:
+    """Learn from your Claude Code sessions: tool calls, ToolSearch misses, unused tools."""
+
+    def body() -> tuple[str, int]:
+        from datetime import UTC, datetime
+
+        from toolsearch.commands.sessions import SESSIONS_FORMATS, run_sessions
+        from toolsearch.sessions.sessions_run import SessionsOptions, parse_since
+
+        fmt = choose(output_format, SESSIONS_FORMATS, "--format") or "text"
+        options = SessionsOptions(
+            paths=tuple(paths or ()),
+            since=parse_since(since, datetime.now(UTC)) if since is not None else None,
+            project=project,
+            keep=keep,
+            redact=redact,
+            export_usage=export_usage,
+            export_cases=export_cases,
+            model=model,
+            fmt=fmt,
+            show_all=show_all,
+            color=use_color(),
+            width=terminal_width(),
+        )
+        inputs = None
+        server_failed = False
+        live_asked = live is not None and (live.requested or live.only)
+        if catalog or live_asked or load_checked_config(config).catalog:
+            loaded = load_catalog_inputs(
+                CatalogArgs(list(catalog or ()), config, "claude-code", skip_non_catalogs, live)
+            )
+            inputs, server_failed = loaded.inputs, loaded.server_failed
+        text, code = run_sessions(options, inputs)
+        return text, max(code, ExitCode.ERROR) if server_failed else code
+
+    run_command(body)
+
+
 # --- snapshot (issue 7) ----------------------------------------------------------------------
 
 

@@ -122,6 +122,17 @@ class _Index:
         return None, False, len(fits)
 
 
+def match_names(calls: Iterable[Call], tools: Iterable[Tool]) -> dict[str, Tool]:
+    """The catalog tool each call names (by ``Call.shown``), for the calls that name one."""
+    index = _Index(list(tools))
+    found: dict[str, Tool] = {}
+    for call in calls:
+        tool, _name_only, _fits = index.match(call)
+        if tool is not None:
+            found[call.shown] = tool
+    return found
+
+
 def match_usage(evidence: Evidence, tools: Iterable[Tool]) -> UsageReport:
     """Count calls per tool; report search calls, server tools and unknown names."""
     index = _Index(list(tools))
