@@ -13,6 +13,7 @@ from toolsearch.rules import (
     deferred_without_search,
     description_cut_by_claude_code,
     duplicate_description,
+    duplicate_key,
     duplicate_tool_name,
     examples_with_tool_search,
     invalid_field_type,
@@ -49,6 +50,7 @@ from toolsearch.rules import (
 RULES: tuple[Rule, ...] = (
     all_deferred,
     malformed_tool,
+    duplicate_key,
     # Requests the API rejects, and their uncertain or advisory neighbours.
     dangling_tool_reference,
     toolset_catalog_unknown,

@@ -183,6 +183,11 @@ class YamlLocator:
     def __init__(self, root: Any) -> None:
         self._root = root
 
+    @property
+    def root(self) -> Any:
+        """The composed node tree (marks and all), or None for an empty document."""
+        return self._root
+
     def position(self, pointer: str) -> tuple[int, int] | None:
         node = self._root
         for token in split_pointer(pointer):
