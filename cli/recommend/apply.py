@@ -10,7 +10,6 @@ written atomically, keeping their mode and byte-order mark.
 from __future__ import annotations
 
 import copy
-import difflib
 import json
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
@@ -37,6 +36,7 @@ from toolsearch.recommend.apply_plan import (
 )
 from toolsearch.recommend.edit_plan import EditConflict, apply_to_data
 from toolsearch.recommend.json_edit import JsonEditError, edit_json
+from toolsearch.recommend.line_diff import unified_diff
 from toolsearch.recommend.recommend import Recommendation, ScopeChoice, search_tool_entry
 from toolsearch.recommend.yaml_edit import YamlEditError, edit_yaml
 
@@ -58,7 +58,7 @@ class FileChange:
     written: bool
 
     def diff(self) -> str:
-        lines = difflib.unified_diff(
+        lines = unified_diff(
             self.before.splitlines(keepends=True),
             self.after.splitlines(keepends=True),
             fromfile=f"a/{self.file}",
