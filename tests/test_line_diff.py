@@ -47,7 +47,7 @@ def test_the_diff_turns_before_into_after(before: list[str], after: list[str]) -
 
 def test_same_output_as_difflib_for_one_local_change() -> None:
     before = [f"line {n}\n" for n in range(40)]
-    after = before[:20] + ["new\n"] + before[20:]
+    after = [*before[:20], "new\n", *before[20:]]
     ours = list(unified_diff(before, after, "a/f", "b/f"))
     assert ours == list(difflib.unified_diff(before, after, "a/f", "b/f"))
 
