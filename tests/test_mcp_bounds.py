@@ -113,3 +113,21 @@ def test_an_answer_the_sdk_cannot_parse_is_reported_at_once(
         f"cannot read: Invalid JSON: {why}"
     )
     assert took < 20
+
+
+@pytest.mark.parametrize("mode", ["huge", "pages"])
+def test_stdio_stdout_over_max_file_size_stops_the_read(
+    runner: CliRunner, in_tmp: Path, mode: str
+) -> None:
+    (in_tmp / "small.yaml").write_text("max-file-size: 3000000\n")
+    command = f"raw={shlex.join([sys.executable, str(RAW_SERVER), '--mode', mode, '--mb', '20'])}"
+    code, err, took = run(
+        runner, "--config", "small.yaml", "--mcp-timeout", "60", "--mcp-command", command
+    )
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "toolsearch: error: MCP server 'raw': wrote over the 3,000,000-byte limit on stdout (one "
+        "message, or all pages together) (raise max-file-size in the config if it is a real "
+        "catalog)"
+    )
+    assert took < 30  # stopped at the limit, not at the 60 s timeout

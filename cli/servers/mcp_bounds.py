@@ -1,19 +1,23 @@
-"""Bounds on what a live MCP server can make us keep: its stderr and its HTTP response bodies.
+"""Bounds on what a live MCP server can make us keep: its stderr, its stdout and its HTTP
+response bodies.
 
 A hostile or broken server can write without end; only a short excerpt is ever shown, so only
-a bounded head and tail of stderr is kept, and an HTTP response over ``max-file-size`` stops
-the read.
+a bounded head and tail of stderr is kept, and an HTTP response, or a stdio server's stdout over
+the whole session, over ``max-file-size`` stops the read.
 """
 
 from __future__ import annotations
 
+import contextvars
 import os
 import threading
 from collections.abc import AsyncIterator, Callable
 from types import TracebackType
-from typing import IO, Self
+from typing import IO, Any, Self
 
+import anyio.abc
 import httpx2
+from anyio.streams.text import TextReceiveStream
 
 STDERR_KEEP = 64 * 1024
 """Bytes of a server's stderr kept: its first quarter and last three quarters."""
@@ -133,3 +137,66 @@ def cap_response(response: httpx2.Response, limit: int, on_exceeded: Callable[[]
     stream = response.stream
     assert isinstance(stream, httpx2.AsyncByteStream)
     response.stream = _CappedStream(stream, limit, declared, on_exceeded)
+
+
+STDOUT_BOUND: contextvars.ContextVar[StdoutBound | None] = contextvars.ContextVar(
+    "toolsearch_stdout_bound", default=None
+)
+"""The bound on the stdout of the stdio server being started in this task (and its children)."""
+
+
+class StdoutBound:
+    """At most ``limit`` bytes of a stdio server's stdout over the whole session, every page
+    of tools/list included; past it ``on_exceeded`` runs once and the read stops."""
+
+    def __init__(self, limit: int, on_exceeded: Callable[[], None]) -> None:
+        self.limit = limit
+        self.read = 0
+        self._on_exceeded = on_exceeded
+
+    def count(self, size: int) -> None:
+        self.read += size
+        if self.read > self.limit:
+            self._on_exceeded()
+            raise StdoutTooLarge(f"stdout over {self.limit:,} bytes")
+
+
+class StdoutTooLarge(ConnectionError):
+    """A stdio server wrote more than the bound (a ConnectionError, which the SDK's reader
+    takes as the end of the session)."""
+
+
+class _CountingStream(anyio.abc.ByteReceiveStream):
+    """A server's stdout that counts what it hands on against a StdoutBound."""
+
+    def __init__(self, inner: anyio.abc.ByteReceiveStream, bound: StdoutBound) -> None:
+        self._inner = inner
+        self._bound = bound
+
+    async def receive(self, max_bytes: int = 65536) -> bytes:
+        chunk = await self._inner.receive(max_bytes)
+        self._bound.count(len(chunk))
+        return chunk
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+def bounded_text_stream(transport_stream: Any, *args: Any, **kwargs: Any) -> TextReceiveStream:
+    """``TextReceiveStream`` over a stdout counted against this task's StdoutBound, if any."""
+    bound = STDOUT_BOUND.get()
+    if bound is not None:
+        transport_stream = _CountingStream(transport_stream, bound)
+    return TextReceiveStream(transport_stream, *args, **kwargs)
+
+
+def bound_sdk_stdout() -> None:
+    """Make the MCP SDK's stdio client read stdout through ``bounded_text_stream``.
+
+    The SDK reads a server's stdout with no limit (a 100 MB line is held whole, and joined
+    chunk by chunk); it names ``TextReceiveStream`` in its module, so that name is replaced.
+    A test with a flooding server proves the replacement still takes effect.
+    """
+    import mcp.client.stdio as sdk_stdio
+
+    sdk_stdio.TextReceiveStream = bounded_text_stream  # type: ignore[attr-defined,assignment]

@@ -66,6 +66,7 @@ class _Trace:
     statuses: list[int] = field(default_factory=list)
     stderr: str = ""
     too_large: int | None = None
+    too_large_stdout: bool = False  # the bound was a stdio server's whole stdout
     unreadable: str | None = None
 
 
@@ -139,10 +140,16 @@ async def fetch_one(
     import anyio
     from mcp import Client
 
-    from toolsearch.servers.mcp_bounds import StderrKeeper
+    from toolsearch.servers.mcp_bounds import STDOUT_BOUND, StderrKeeper, StdoutBound
     from toolsearch.servers.mcp_watch import Exchange
 
     trace = _Trace(Exchange())
+
+    def stdout_too_large() -> None:
+        trace.too_large, trace.too_large_stdout = max_size, True
+        stop.cancel()  # the answer is over the limit: nothing to wait for
+
+    STDOUT_BOUND.set(StdoutBound(max_size, stdout_too_large))  # this task's, and its children's
 
     async def on_message(message: Any) -> None:
         if not isinstance(message, Exception):
@@ -208,6 +215,10 @@ async def _streams(
 ) -> AsyncIterator[TransportStreams]:
     if spec.transport == "stdio":
         from mcp.client.stdio import StdioServerParameters, stdio_client
+
+        from toolsearch.servers.mcp_bounds import bound_sdk_stdout
+
+        bound_sdk_stdout()
 
         assert spec.command is not None
         params = StdioServerParameters(
@@ -279,9 +290,11 @@ def describe(spec: ServerSpec, error: BaseException, timeout: float, trace: _Tra
     """One line saying what went wrong, with the server's last words when there are any."""
     leaf = _leaf(error)
     if trace.too_large is not None:
+        what = "wrote over" if trace.too_large_stdout else "sent a response over"
         reason = (
-            f"sent a response over the {trace.too_large:,}-byte limit "
-            "(raise max-file-size in the config if it is a real catalog)"
+            f"{what} the {trace.too_large:,}-byte limit"
+            f"{' on stdout (one message, or all pages together)' if trace.too_large_stdout else ''}"
+            " (raise max-file-size in the config if it is a real catalog)"
         )
     elif trace.statuses and not isinstance(leaf, TimeoutError):
         reason = _status_reason(spec, trace.statuses[0])

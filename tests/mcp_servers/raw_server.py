@@ -3,7 +3,8 @@
 ``--mode invalid`` lists a tool whose name is a number; ``--mode junk`` prints a line that is not
 JSON-RPC and then never answers; ``--mode deep`` (a schema nested 300 levels) and ``--mode bignum``
 (a 5000-digit number) answer tools/list with JSON the SDK's parser refuses; ``--mode nan`` lists a
-schema holding NaN and infinities.
+schema holding NaN and infinities; ``--mode huge`` answers with one line of ``--mb`` megabytes;
+``--mode pages`` answers every page with 500 tools of 10 KB and a new cursor, without end.
 """
 
 from __future__ import annotations
@@ -36,6 +37,19 @@ def main() -> None:
             print('{"jsonrpc":"2.0","id":' + answer_id + ',"result":{"tools":[' + tool + "]}}")
             sys.stdout.flush()
             continue
+        elif message["method"] == "tools/list" and mode == "huge":
+            size = int(sys.argv[sys.argv.index("--mb") + 1]) if "--mb" in sys.argv else 100
+            description = "x" * (size * 1024 * 1024)
+            huge: dict[str, object] = {"name": "huge", "description": description}
+            reply["result"] = {"tools": [huge]}
+        elif message["method"] == "tools/list" and mode == "pages":
+            cursor = int((message.get("params") or {}).get("cursor") or 0) + 1
+            shape: dict[str, object] = {"type": "object"}
+            tools: list[dict[str, object]] = [
+                {"name": f"t{cursor}_{n}", "description": "y" * 10_000, "inputSchema": shape}
+                for n in range(500)
+            ]
+            reply["result"] = {"tools": tools, "nextCursor": str(cursor)}
         elif message["method"] == "tools/list" and mode == "nan":
             number = {"type": "number", "maximum": float("nan"), "minimum": float("-inf")}
             input_schema = {"type": "object", "default": [1e999], "properties": {"x": number}}
