@@ -1,5 +1,5 @@
 """``python -m toolsearch``."""
 
-from toolsearch.app import main
+from toolsearch.entry import main
 
 main()

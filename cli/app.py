@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import inspect
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 import typer
 
 from toolsearch import __version__
-from toolsearch.errors import ExitCode, ServerError, ToolsearchError, UsageError
+from toolsearch.errors import ExitCode, InputError, ServerError, ToolsearchError, UsageError
 
 if TYPE_CHECKING:
     from toolsearch.catalog.inputs import Inputs
@@ -271,17 +272,39 @@ def run_catalog_command(
 
 
 def write(text: str) -> None:
-    """Write a report to stdout."""
-    sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
-    sys.stdout.flush()
+    """Write a report to stdout; a reader that went away (``| head``) ends the run quietly,
+    and a stdout that cannot take it (``> /dev/full``, closed) is an error line."""
+    if sys.stdout is None:
+        raise InputError("standard output is closed: no report can be written")
+    try:
+        sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
+    except OSError as error:
+        _discard_stdout()
+        reason = error.strerror or type(error).__name__
+        raise InputError(f"cannot write the report to standard output: {reason}") from None
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush fails no more."""
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+
+
+def _stdout_is_terminal() -> bool:
+    return sys.stdout is not None and sys.stdout.isatty()
 
 
 def use_color() -> bool:
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    return _stdout_is_terminal() and "NO_COLOR" not in os.environ
 
 
 def terminal_width() -> int | None:
-    if not sys.stdout.isatty():
+    if not _stdout_is_terminal():
         return None
     try:
         return os.get_terminal_size().columns
