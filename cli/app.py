@@ -486,6 +486,11 @@ def budget(
 # --- lint ---------------------------------------------------------------------------------
 
 
+def rules_option(flag: str, text: str) -> Any:
+    """A rule-selector option (ids, globs, levels, ALL; repeatable, comma-separated)."""
+    return typer.Option(flag, metavar="RULES", help=text)
+
+
 @app.command()
 @live_sources
 def lint(
@@ -506,14 +511,20 @@ def lint(
     ] = None,
     select: Annotated[
         list[str] | None,
-        typer.Option(
-            "--select", metavar="RULES", help="Run only these rules (repeatable, comma-separated)."
+        rules_option(
+            "--select",
+            "Run only these rules: ids, globs ('*-tool-name'), levels (error, warning, info) or "
+            "ALL (repeatable, comma-separated; replaces the config's select).",
         ),
+    ] = None,
+    extend_select: Annotated[
+        list[str] | None,
+        rules_option("--extend-select", "Run these rules as well as the selected ones."),
     ] = None,
     ignore: Annotated[
         list[str] | None,
-        typer.Option(
-            "--ignore", metavar="RULES", help="Turn these rules off (repeatable, comma-separated)."
+        rules_option(
+            "--ignore", "Turn these rules off (the config's ignore: suppresses findings)."
         ),
     ] = None,
     fail_on: Annotated[
@@ -554,6 +565,7 @@ def lint(
             fmt=fmt,
             select=tuple(select or ()),
             ignore=tuple(ignore or ()),
+            extend_select=tuple(extend_select or ()),
             fail_on=fail_on,
             model=model,
             claude_code_tool_search=claude_code_tool_search,

@@ -23,6 +23,7 @@ class LintOptions:
     fmt: str = "text"
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
     fail_on: str = "error"
     model: str | None = None
     claude_code_tool_search: str | None = None
@@ -51,7 +52,7 @@ class LintReport:
 
 def lint_diagnostics(inputs: Inputs, config: Config, options: LintOptions) -> list[Diagnostic]:
     """Diagnostics for a run, after config levels, selections and ignores."""
-    chosen = settings(config, options.select, options.ignore)
+    chosen = settings(config, options.select, options.ignore, options.extend_select)
     documents = {d.display: d for d in inputs.documents}
     analysis = Analysis(
         inputs.catalog,
