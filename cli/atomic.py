@@ -24,7 +24,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     try:
         mode: int | None = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
-        mode = None
+        mode = _new_file_mode()
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -38,3 +38,10 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def _new_file_mode() -> int:
+    """What ``open`` would give a new file: 0o666 less the umask (mkstemp's own is 0o600)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask

@@ -4,8 +4,10 @@ statistics, output files, quiet runs, the merged settings, and suppression comme
 from __future__ import annotations
 
 import re
+import stat
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import FIXTURES
@@ -81,3 +83,154 @@ def test_config_select_and_extend_select(runner: CliRunner, in_tmp: Path) -> Non
     config.write_text("ignore:\n  - {rule: all-deferred}\n")
     _, out, _ = lint(runner, str(BAD))
     assert "all-deferred" not in rules_in(out) and "deferred-search-tool" in rules_in(out)
+
+
+REJECTED = FIXTURES / "example" / "rejected-request.json"
+SHOWN = str(REJECTED.relative_to(Path.cwd())) if REJECTED.is_relative_to(Path.cwd()) else REJECTED
+
+
+def test_concise_is_one_clickable_line_per_finding(runner: CliRunner) -> None:
+    code, out, _ = lint(runner, "--format", "concise", str(REJECTED))
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[-1] == "6 errors, 0 warnings, 1 info in 3 tools in 1 file"
+    findings = lines[:-1]
+    assert len(findings) == 7
+    assert findings[1].startswith(
+        f"{SHOWN}:8:24: error deferred-search-tool the tool search tool "
+        '"tool_search_tool_bm25" has defer_loading: true;'
+    )
+    for line in findings:
+        assert re.fullmatch(r"\S+:\d+:\d+: (error|warning|info) [a-z0-9-]+ \S.*", line), line
+
+
+def test_quiet_prints_findings_only_and_exit_zero(runner: CliRunner) -> None:
+    code, out, _ = lint(runner, "-q", "-f", "concise", str(REJECTED))
+    assert code == 1 and len(out.splitlines()) == 7
+    assert "errors" not in out.splitlines()[-1][:12]
+    code, out, _ = lint(runner, "--quiet", str(REJECTED))
+    assert code == 1 and "note:" not in out and " in 3 tools" not in out
+    assert out.splitlines()[0] == str(SHOWN) and not out.endswith("\n\n")
+    code, out, _ = lint(runner, "--quiet", "--select", "*-tool-name", str(REJECTED), "-f", "text")
+    assert code == 1 and len(out.splitlines()) == 2 and "[invalid-tool-name]" in out
+    code, out, _ = lint(runner, "--quiet", "--select", "long-tool-name", str(REJECTED))
+    assert (code, out) == (0, "")
+    code, out, _ = lint(runner, "--exit-zero", str(REJECTED))
+    assert code == 0 and "6 errors" in out
+    code, _, err = lint(runner, "--exit-zero", "missing.json")
+    assert code == 2 and "missing.json" in err
+
+
+def test_statistics_counts_per_rule_and_marks_fixable(runner: CliRunner) -> None:
+    malformed = FIXTURES / "rules" / "malformed-tool" / "bad.json"
+    code, out, _ = lint(runner, "--statistics", str(REJECTED), str(malformed))
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].split() == ["count", "rule", "level", "fix"]
+    assert lines[1].split() == ["4", "malformed-tool", "error"]
+    rows = {line.split()[1]: line.split() for line in lines[1:9]}
+    assert rows["deferred-search-tool"] == ["1", "deferred-search-tool", "error", "[*]"]
+    assert rows["deferred-with-cache-control"][-1] == "[*]"
+    assert rows["tool-search-not-worth-it"] == ["1", "tool-search-not-worth-it", "info"]
+    assert sum(int(r[0]) for r in rows.values()) == 11
+    assert lines[-1] == "10 errors, 0 warnings, 1 info in 7 tools in 2 files"
+    code, _, err = lint(runner, "--statistics", "-f", "json", str(REJECTED))
+    assert code == 2 and "--statistics" in err
+
+
+def test_rule_doc_says_whether_it_is_fixable(runner: CliRunner) -> None:
+    out = runner.invoke(app, ["rule", "deferred-search-tool"]).stdout
+    assert "fix: automatic with lint --fix" in out
+    out = runner.invoke(app, ["rule", "invalid-tool-name"]).stdout
+    assert "fix: by hand" in out
+
+
+EVAL_CASES = FIXTURES / "eval" / "small.jsonl"
+EVAL_CATALOG = FIXTURES / "eval" / "small.json"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["lint", str(REJECTED)],
+        ["lint", "-f", "sarif", str(REJECTED)],
+        ["budget", str(REJECTED)],
+        ["budget", "-f", "json", str(REJECTED)],
+        ["query", "issue", "--all", str(REJECTED)],
+        ["eval", str(EVAL_CASES), str(EVAL_CATALOG)],
+        ["recommend", str(EVAL_CATALOG)],
+        ["rules"],
+        ["rule", "all-deferred"],
+    ],
+    ids=lambda a: " ".join(a[:3]).replace(str(FIXTURES), ""),
+)
+def test_output_file_holds_what_stdout_would(
+    runner: CliRunner, tmp_path: Path, args: list[str]
+) -> None:
+    shown = runner.invoke(app, args)
+    target = tmp_path / "report.out"
+    target.write_text("an older report that is replaced\n")
+    written = runner.invoke(app, [*args, "-o", str(target)])
+    assert (written.exit_code, written.stdout) == (shown.exit_code, "")
+    assert target.read_text() == shown.stdout
+    fresh = tmp_path / "fresh.out"
+    runner.invoke(app, [*args, "--output-file", str(fresh)])
+    assert stat.S_IMODE(fresh.stat().st_mode) & 0o044 == 0o044  # not mkstemp's 0600
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_output_file_for_snapshot(runner: CliRunner, in_tmp: Path) -> None:
+    from tests.live_helpers import stdio_command
+
+    server = ["--mcp-command", stdio_command(name="store"), "--out", "snaps"]
+    result = runner.invoke(app, ["snapshot", *server, "-o", "report.txt"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    assert (in_tmp / "report.txt").read_text().startswith("created snaps/store.json")
+
+
+def test_output_file_that_cannot_be_written(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "missing-folder" / "report.txt"
+    result = runner.invoke(app, ["lint", str(REJECTED), "-o", str(target)])
+    assert result.exit_code == 2 and not target.exists()
+    assert result.stderr.count("\n") == 1 and "cannot write the report" in result.stderr
+
+
+def test_long_messages_wrap_under_the_message_column_in_a_terminal(tmp_path: Path) -> None:
+    """Through a real terminal (a pty of 60 columns): next lines start under the message."""
+    pty = pytest.importorskip("pty")
+    import fcntl
+    import os
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "60"}
+    command = [sys.executable, "-m", "toolsearch", "lint", "--select", "deferred-search-tool"]
+    process = subprocess.run(
+        [*command, str(REJECTED)], stdout=follower, stderr=subprocess.PIPE, env=env, timeout=60
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    lines = b"".join(chunks).decode().replace("\r\n", "\n").splitlines()
+    assert process.returncode == 1, process.stderr
+    finding = lines[1 : lines.index("")]
+    assert len(finding) > 3
+    assert finding[0].startswith("  8:24     error   the tool search tool")
+    assert all(len(line) <= 60 for line in finding)
+    assert all(line.startswith(" " * 19) and line[19] != " " for line in finding[1:])
+    assert finding[-1].endswith("[deferred-search-tool]")
+    words = " ".join(line.strip() for line in finding).split()
+    assert words[:3] == ["8:24", "error", "the"] and 'defer_loading=false");' in words

@@ -15,6 +15,7 @@ from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 
 LINT_FORMATS: dict[str, Reporter] = {
     "text": reporter("lint_text"),
+    "concise": reporter("lint_concise"),
     "json": reporter("lint_json"),
     "sarif": reporter("lint_sarif"),
     "github": reporter("lint_github"),
@@ -37,5 +38,7 @@ def run_lint(inputs: Inputs, config: Config, options: LintOptions) -> tuple[str,
         problem = append_step_summary(options.step_summary, markdown)
         if problem:
             report.notes.append(problem)
-    settings = RenderSettings(options.color, options.width)
-    return LINT_FORMATS[options.fmt](report, settings), exit_code(report.diagnostics, fail_on)
+    settings = RenderSettings(options.color, options.width, quiet=options.quiet)
+    render = reporter("lint_statistics") if options.statistics else LINT_FORMATS[options.fmt]
+    code = 0 if options.exit_zero else exit_code(report.diagnostics, fail_on)
+    return render(report, settings), code

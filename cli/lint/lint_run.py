@@ -33,7 +33,13 @@ class LintOptions:
     update_baseline: bool = False
     step_summary: Path | None = None
     root: Path | None = None
+    quiet: bool = False  # text and concise: the findings only
+    exit_zero: bool = False  # exit 0 on findings (2 still means an error)
+    statistics: bool = False  # a count per rule instead of the findings
 
+
+# Formats --statistics can stand in for: the ones for people.
+STATISTICS_FORMATS = ("text", "concise")
 
 # Formats read by a CI service, whose paths must be relative to the checkout.
 CI_FORMATS = ("sarif", "github", "gitlab")
