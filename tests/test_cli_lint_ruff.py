@@ -3,6 +3,7 @@ statistics, output files, quiet runs, the merged settings, and suppression comme
 
 from __future__ import annotations
 
+import json
 import re
 import stat
 from pathlib import Path
@@ -234,3 +235,56 @@ def test_long_messages_wrap_under_the_message_column_in_a_terminal(tmp_path: Pat
     assert finding[-1].endswith("[deferred-search-tool]")
     words = " ".join(line.strip() for line in finding).split()
     assert words[:3] == ["8:24", "error", "the"] and 'defer_loading=false");' in words
+
+
+def _deferred_tool(name: str) -> dict[str, object]:
+    return {
+        "name": name,
+        "description": f"Looks up the {name} of a city for the user.",
+        "defer_loading": True,
+        "input_schema": {"type": "object", "properties": {}},
+    }
+
+
+def test_baseline_identity_v2_ignores_numbers(runner: CliRunner, in_tmp: Path) -> None:
+    """Adding a tool changes "all 3 tools" to "all 4 tools": the finding stays known."""
+    request = json.loads(BAD.read_text())
+    (in_tmp / "req.json").write_text(json.dumps(request, indent=2))
+    args = ["--select", "all-deferred", "req.json", "--baseline", "base.json"]
+    assert lint(runner, *args, "--update-baseline")[0] == 0
+    written = json.loads((in_tmp / "base.json").read_text())
+    assert written["identity"] == 2 and "all 3 tools" in written["findings"][0]["message"]
+    request["tools"].append(_deferred_tool("humidity"))
+    (in_tmp / "req.json").write_text(json.dumps(request, indent=2))
+    code, out, _ = lint(runner, *args)
+    assert code == 0 and "1 known findings not shown" in out and "stale" not in out
+    code, out, _ = lint(runner, *args[:-2], "-f", "sarif")
+    (result,) = json.loads(out)["runs"][0]["results"]
+    assert list(result["partialFingerprints"]) == ["toolsearchIdentity/v2"]
+
+
+def test_baseline_v1_entries_match_until_rewritten(runner: CliRunner, in_tmp: Path) -> None:
+    (in_tmp / "req.json").write_text(BAD.read_text())
+    _, out, _ = lint(runner, "--select", "all-deferred", "-f", "json", "req.json")
+    (finding,) = json.loads(out)["diagnostics"]
+    v1 = {  # as written before identity v2: no "identity" key, an older count in the message
+        "schema_version": 1,
+        "findings": [
+            {
+                "rule": "all-deferred",
+                "source": "req",
+                "tool": None,
+                "message": finding["message"].replace("all 3 tools", "all 2 tools"),
+                "count": 1,
+            }
+        ],
+    }
+    (in_tmp / "base.json").write_text(json.dumps(v1))
+    args = ["--select", "all-deferred", "req.json", "--baseline", "base.json"]
+    code, out, _ = lint(runner, *args)
+    assert code == 0 and "1 known findings not shown" in out
+    code, out, _ = lint(runner, *args, "--update-baseline")
+    assert code == 0 and "(0 added, 0 removed)" in out
+    rewritten = json.loads((in_tmp / "base.json").read_text())
+    assert rewritten["identity"] == 2
+    assert "all 3 tools" in rewritten["findings"][0]["message"]
