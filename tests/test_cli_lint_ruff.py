@@ -288,3 +288,52 @@ def test_baseline_v1_entries_match_until_rewritten(runner: CliRunner, in_tmp: Pa
     rewritten = json.loads((in_tmp / "base.json").read_text())
     assert rewritten["identity"] == 2
     assert "all 3 tools" in rewritten["findings"][0]["message"]
+
+
+YAML_CATALOG = """\
+model: claude-sonnet-4-5
+tools:
+  - type: tool_search_tool_bm25_20251119
+    name: tool_search_tool_bm25
+    defer_loading: true  # toolsearch: ignore[deferred-search-tool]
+  - name: get_weather
+    description: Weather.   # toolsearch: ignore[short-description, missing-description]
+    input_schema: {type: object}
+  - name: get_time
+    description: Time.
+    input_schema: {type: object}
+"""
+
+
+def test_yaml_trailing_comment_suppresses_the_named_rules(runner: CliRunner, in_tmp: Path) -> None:
+    (in_tmp / "cat.yaml").write_text(YAML_CATALOG)
+    code, out, _ = lint(runner, "-f", "concise", "-q", "cat.yaml")
+    assert code == 0
+    # get_weather's comment holds; get_time has none.
+    assert [line.split()[:3] for line in out.splitlines()] == [
+        ["cat.yaml:3:5:", "info", "tool-search-not-worth-it"],
+        ["cat.yaml:10:18:", "warning", "short-description"],
+    ]
+    plain = YAML_CATALOG.replace("  # toolsearch: ignore[deferred-search-tool]", "")
+    (in_tmp / "cat.yaml").write_text(plain)
+    _, out, _ = lint(runner, "-f", "concise", "-q", "cat.yaml")
+    assert "deferred-search-tool" in out
+    typo = YAML_CATALOG.replace("ignore[short-description,", "ignore[short-descriptio,")
+    (in_tmp / "cat.yaml").write_text(typo)
+    code, _, err = lint(runner, "cat.yaml")
+    assert code == 2 and "cat.yaml:7: unknown rule 'short-descriptio'" in err
+    assert 'did you mean "short-description"' in err
+
+
+def test_ignore_comment_inside_a_string_is_no_comment() -> None:
+    from toolsearch.lint.ignore_comments import comment_ignores
+
+    text = (
+        'a: "text # toolsearch: ignore[short-description]"\n'
+        "b: 'two\n  lines # toolsearch: ignore[short-description]'\n"
+        "c: 1 # toolsearch: ignore[short-description]\n"
+        "d: 2 #toolsearch: ignore[]\n"
+    )
+    assert comment_ignores(text, "x.yaml", ["short-description"]) == {
+        4: frozenset({"short-description"})
+    }
