@@ -595,6 +595,14 @@ def lint(
         bool,
         typer.Option("--quiet", "-q", help="Print the findings only: no notes, no summary line."),
     ] = False,
+    show_settings: Annotated[
+        bool,
+        typer.Option(
+            "--show-settings",
+            help="Print the merged settings (flags, config, defaults), each with where it came "
+            "from, and exit; no source is read.",
+        ),
+    ] = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Find requests the API would reject and what makes tool search work badly."""
@@ -633,6 +641,19 @@ def lint(
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
+    if show_settings:
+
+        def settings_body() -> tuple[str, int]:
+            from toolsearch.lint.show_settings import show_settings as merged
+            from toolsearch.report.lint_settings import render
+
+            options, args = prepare()
+            chosen = choose(target, ("api", "claude-code"), "--target")
+            loaded = load_checked_config(args.config)
+            found = merged(loaded, options, chosen, output_format is not None, os.environ)
+            return render(found), ExitCode.OK
+
+        run_command(settings_body, output_file)
     run_catalog_command(prepare, run_lint, output_file)
 
 

@@ -337,3 +337,43 @@ def test_ignore_comment_inside_a_string_is_no_comment() -> None:
     assert comment_ignores(text, "x.yaml", ["short-description"]) == {
         4: frozenset({"short-description"})
     }
+
+
+def test_show_settings_says_where_each_value_came_from(runner: CliRunner, in_tmp: Path) -> None:
+    config = in_tmp / ".toolsearch.yaml"
+    config.write_text(
+        "model: claude-opus-4-5\nselect: [error]\nextend-select: [short-description]\n"
+        "rules:\n  short-description: {min-length: 60}\n  deferred-search-tool: off\n"
+        "ignore:\n  - {rule: all-deferred, path: '*.json#/tools'}\n"
+    )
+    code, out, err = lint(
+        runner, "--show-settings", "--ignore", "info", "--fail-on", "warning", "missing.json"
+    )
+    assert (code, err) == (0, "")  # no source is read
+    rows = {line.split()[0]: line for line in out.splitlines()}
+    in_file = f"(config {config})"
+    assert out.splitlines()[0] == f"config file: {config}"
+    assert rows["model"].split()[1] == "claude-opus-4-5" and rows["model"].endswith(in_file)
+    assert rows["target"].split()[1:] == ["api", "(default)"]
+    assert rows["fail-on"].split()[1:] == ["warning", "(--fail-on)"]
+    assert rows["select"].split()[1] == "error" and rows["select"].endswith(in_file)
+    assert rows["extend-select"].split()[1] == "short-description"
+    assert rows["--ignore"].split()[1:] == ["info", "(--ignore)"]
+    assert "{rule: all-deferred, path: *.json#/tools}" in rows["ignore"]
+    assert rows["all-deferred"].split()[1:] == ["error", "(default)"]
+    assert rows["short-description"].split()[1:4] == ["warning", "(min-length:", "60)"]
+    assert rows["short-description"].endswith(f"(rules.short-description in {config})")
+    assert rows["deferred-search-tool"].split()[1] == "off"
+    assert rows["long-tool-name"].endswith(f"(not in select in {config})")
+    assert rows["undescribed-parameter"].split()[1:] == [
+        "off",
+        "(nested:",
+        "true)",
+        "(--ignore",
+        "info)",
+    ]
+    code, out, _ = lint(runner, "--show-settings", "--select", "ALL", "--format", "concise")
+    rows = {line.split()[0]: line for line in out.splitlines()}
+    assert rows["select"].split()[1:] == ["ALL", "(--select)"]
+    assert rows["format"].split()[1:] == ["concise", "(--format)"]
+    assert rows["long-tool-name"].split()[1:] == ["warning", "(default)"]
