@@ -595,6 +595,18 @@ def lint(
         bool,
         typer.Option("--quiet", "-q", help="Print the findings only: no notes, no summary line."),
     ] = False,
+    fix: Annotated[
+        bool,
+        typer.Option(
+            "--fix",
+            help="Apply the certain fixes (rules marked fixable in toolsearch rule ID), keeping "
+            "the files' format, then report what is left.",
+        ),
+    ] = False,
+    diff: Annotated[
+        bool,
+        typer.Option("--diff", help="Show the fixes as a unified diff; write nothing."),
+    ] = False,
     show_settings: Annotated[
         bool,
         typer.Option(
@@ -614,6 +626,8 @@ def lint(
 
         fmt = choose(output_format, LINT_FORMATS, "--format")
         fmt = fmt or ci.default_format(os.environ) or "text"
+        if (fix or diff) and update_baseline:
+            raise UsageError("--fix and --diff do not go with --update-baseline: run them apart")
         if statistics and fmt not in STATISTICS_FORMATS:
             raise UsageError(
                 f"--statistics prints a table for people: use it with --format text or concise, "
@@ -638,6 +652,8 @@ def lint(
             quiet=quiet,
             exit_zero=exit_zero,
             statistics=statistics,
+            fix=fix,
+            diff=diff,
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
