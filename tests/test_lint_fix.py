@@ -186,3 +186,18 @@ def test_fix_on_stdin_writes_nothing_and_diff_works(runner: CliRunner) -> None:
     assert "not fixed: standard input or a live server cannot be written back" in result.stdout
     result = runner.invoke(app, ["lint", "--fix", "--update-baseline", "--baseline", "b", "-"])
     assert result.exit_code == 2 and "--update-baseline" in result.stderr
+
+
+def test_every_rule_doc_says_whether_it_is_fixable(runner: CliRunner) -> None:
+    import inspect
+
+    from toolsearch.lint.fixable import FIXES
+    from toolsearch.rules import RULES
+
+    assert set(FIXES) <= {r.ID for r in RULES}
+    for rule in RULES:
+        out = runner.invoke(app, ["rule", rule.ID]).stdout
+        fixable = rule.ID in FIXES
+        assert ("fix: automatic with lint --fix" in out) is fixable, rule.ID
+        assert ("fix: by hand" in out) is not fixable, rule.ID
+        assert ("`toolsearch lint --fix`" in (inspect.getdoc(rule) or "")) is fixable, rule.ID
