@@ -377,3 +377,62 @@ def test_show_settings_says_where_each_value_came_from(runner: CliRunner, in_tmp
     assert rows["select"].split()[1:] == ["ALL", "(--select)"]
     assert rows["format"].split()[1:] == ["concise", "(--format)"]
     assert rows["long-tool-name"].split()[1:] == ["warning", "(default)"]
+
+
+def _readme() -> str:
+    from tests.conftest import ROOT
+
+    return (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "toolsearch lint -f concise --select 'deferred-*' fixtures/example/rejected-request.json",
+        "toolsearch lint --statistics fixtures/example/rejected-request.json "
+        "fixtures/rules/malformed-tool/bad.json",
+    ],
+)
+def test_readme_lint_examples_are_real_output(
+    runner: CliRunner, command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shlex
+
+    from tests.conftest import ROOT
+
+    shown = _readme().split(f"$ {command}\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    result = runner.invoke(app, shlex.split(command)[1:])
+    assert result.stdout == shown
+
+
+def test_readme_config_and_ignore_examples_parse_and_match() -> None:
+    import yaml
+
+    from tests.conftest import ROOT
+    from toolsearch.catalog.model import Location
+    from toolsearch.config import parse_config
+    from toolsearch.lint.findings import Diagnostic, Severity
+    from toolsearch.lint.linter import is_ignored
+    from toolsearch.lint.rule_settings import settings
+
+    text = _readme()
+    configuration = text.split("\n## Configuration\n", 1)[1].split("```yaml\n", 1)[1]
+    config = parse_config(yaml.safe_load(configuration.split("```", 1)[0]), ROOT / "x.yaml")
+    chosen = settings(config)
+    assert chosen["undescribed-parameter"].level is None
+    assert chosen["long-tool-name"].level == Severity.ERROR
+    suppressing = text.split("### Suppressing findings\n", 1)[1].split("```yaml\n", 1)[1]
+    config = parse_config(yaml.safe_load(suppressing.split("```", 1)[0]), ROOT / "x.yaml")
+
+    def finding(rule: str, file: str, pointer: str, tool: str | None = None) -> Diagnostic:
+        return Diagnostic(
+            rule, Severity.INFO, "m", Location(file, pointer, 1, 1), "s", tool, "github"
+        )
+
+    assert is_ignored(finding("short-description", "a.json", "/tools/0"), config)
+    assert is_ignored(finding("missing-description", "vendor/x.json", "/0"), config)
+    assert is_ignored(finding("undescribed-parameter", "request.json", "/tools/3/x"), config)
+    assert not is_ignored(finding("undescribed-parameter", "request.json", "/tools/4"), config)
+    assert is_ignored(finding("all-deferred", "r.json", "/tools", "create_issue"), config)
+    assert not is_ignored(finding("all-deferred", "r.json", "/tools", "other"), config)

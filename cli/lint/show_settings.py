@@ -84,8 +84,8 @@ def show_settings(
             "extend-select",
             ", ".join(extend) or "(none)",
             _joined(
-                "extend-select" in config.given and in_file,
-                options.extend_select and "--extend-select",
+                bool(config.extend_select) and in_file,
+                bool(options.extend_select) and "--extend-select",
             ),
         ),
         Setting(
