@@ -625,7 +625,7 @@ def lint(
         from toolsearch import ci
 
         fmt = choose(output_format, LINT_FORMATS, "--format")
-        fmt = fmt or ci.default_format(os.environ) or "text"
+        fmt = fmt or (None if statistics else ci.default_format(os.environ)) or "text"
         if (fix or diff) and update_baseline:
             raise UsageError("--fix and --diff do not go with --update-baseline: run them apart")
         if statistics and fmt not in STATISTICS_FORMATS:

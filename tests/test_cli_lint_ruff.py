@@ -139,6 +139,14 @@ def test_statistics_counts_per_rule_and_marks_fixable(runner: CliRunner) -> None
     assert code == 2 and "--statistics" in err
 
 
+def test_statistics_in_github_actions_is_a_table(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    code, out, _ = lint(runner, "--statistics", str(REJECTED))
+    assert code == 1 and out.startswith("count  rule")
+
+
 def test_rule_doc_says_whether_it_is_fixable(runner: CliRunner) -> None:
     out = runner.invoke(app, ["rule", "deferred-search-tool"]).stdout
     assert "fix: automatic with lint --fix" in out

@@ -201,3 +201,23 @@ def test_every_rule_doc_says_whether_it_is_fixable(runner: CliRunner) -> None:
         assert ("fix: automatic with lint --fix" in out) is fixable, rule.ID
         assert ("fix: by hand" in out) is not fixable, rule.ID
         assert ("`toolsearch lint --fix`" in (inspect.getdoc(rule) or "")) is fixable, rule.ID
+
+
+def test_diff_shows_hidden_characters_escaped(runner: CliRunner, in_tmp: Path) -> None:
+    from toolsearch.sanitize import has_unsafe
+
+    (in_tmp / "req.yaml").write_text(
+        "model: claude-sonnet-4-5\n"
+        "tools:\n"
+        "  - type: tool_search_tool_bm25_20251119\n"
+        "    name: tool_search_tool_bm25\n"
+        "    defer_loading: true\n"
+        "    # note \u202egnirts\n"
+        "  - name: get_weather\n"
+        "    description: Current weather for a city, with temperature and wind.\n"
+        "    input_schema: {type: object}\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["lint", "--diff", "--select", "deferred-search-tool", "req.yaml"])
+    assert result.exit_code == 1 and "-    defer_loading: true" in result.stdout
+    assert not has_unsafe(result.stdout.replace("\n", ""))

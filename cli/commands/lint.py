@@ -16,6 +16,7 @@ from toolsearch.lint.lint_run import (
     update_baseline_file,
 )
 from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
+from toolsearch.sanitize import clean, one_line
 
 if TYPE_CHECKING:
     from toolsearch.lint.fixes import FixOutcome
@@ -61,11 +62,11 @@ def run_lint(inputs: Inputs, config: Config, options: LintOptions) -> tuple[str,
 
 def _diff_text(outcome: FixOutcome, quiet: bool) -> str:
     """The fixes as one unified diff, then (unless quiet) what they would fix."""
-    text = "".join(change.diff() for change in outcome.changes)
+    text = "".join(clean(change.diff()) for change in outcome.changes)
     if quiet:
         return text
     notes = fixed_notes(outcome)
     if not outcome.changes:
         notes.append("nothing to fix")
     notes = [n.replace("fixed", "would fix", 1) if n.startswith("fixed") else n for n in notes]
-    return text + "".join(f"# {n}\n" for n in notes)
+    return text + "".join(f"# {one_line(n)}\n" for n in notes)

@@ -92,13 +92,13 @@ class Diagnostic:
         return identity(self.rule, self.identity_source, self.tool, self.message)
 
     def concise(self) -> str:
-        """``file:line:col: level message [rule]`` (line and column left out when unknown)."""
+        """``path:line:col: level rule-id message`` (line and column left out when unknown)."""
         place = self.location.file
         if self.location.line is not None:
             place += f":{self.location.line}"
             if self.location.column is not None:
                 place += f":{self.location.column}"
-        return f"{place}: {self.level.label} {self.message} [{self.rule}]"
+        return f"{place}: {self.level.label} {self.rule} {self.message}"
 
 
 def sort_key(d: Diagnostic) -> tuple[Any, ...]:

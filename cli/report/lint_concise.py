@@ -11,13 +11,8 @@ from toolsearch.sanitize import one_line
 
 
 def concise_line(d: Diagnostic) -> str:
-    """``path:line:col: level rule-id message`` (line and column left out when unknown)."""
-    place = one_line(d.location.file)
-    if d.location.line is not None:
-        place += f":{d.location.line}"
-        if d.location.column is not None:
-            place += f":{d.location.column}"
-    return f"{place}: {d.level.label} {d.rule} {one_line(d.message)}"
+    """``path:line:col: level rule-id message``, its untrusted text made safe to print."""
+    return one_line(d.concise())
 
 
 def render(report: LintReport, settings: RenderSettings) -> str:
