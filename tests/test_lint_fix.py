@@ -99,30 +99,25 @@ def test_fixable_rule_fixtures_are_fixed(runner: CliRunner, tmp_path: Path, rule
     assert not findings(runner, folder, ["--select", rule, *args])
 
 
+SEARCH_REQUEST = """\
+# the request
+model: claude-sonnet-4-5
+tools:
+  - type: tool_search_tool_bm25_20251119  # search
+    name: tool_search_tool_bm25
+    defer_loading: true
+{extra}  - name: get_weather
+    description: Current weather for a city, with temperature and wind.
+    input_schema: {{type: object, properties: {{city: {{type: string}}}}}}
+"""
+
+
 def test_fix_keeps_yaml_comments_and_order(runner: CliRunner, in_tmp: Path) -> None:
-    (in_tmp / "req.yaml").write_text(
-        "# the request\n"
-        "model: claude-sonnet-4-5\n"
-        "tools:\n"
-        "  - type: tool_search_tool_bm25_20251119  # search\n"
-        "    name: tool_search_tool_bm25\n"
-        "    defer_loading: true\n"
-        "  - name: get_weather\n"
-        "    description: Current weather for a city, with temperature and wind.\n"
-        "    input_schema: {type: object, properties: {city: {type: string}}}\n"
-    )
+    (in_tmp / "req.yaml").write_text(SEARCH_REQUEST.format(extra=""))
     code, out, err = run(runner, in_tmp, "--fix", "--select", "deferred-search-tool", "req.yaml")
     assert code == 0, err
-    assert (in_tmp / "req.yaml").read_text() == (
-        "# the request\n"
-        "model: claude-sonnet-4-5\n"
-        "tools:\n"
-        "  - type: tool_search_tool_bm25_20251119  # search\n"
-        "    name: tool_search_tool_bm25\n"
-        "  - name: get_weather\n"
-        "    description: Current weather for a city, with temperature and wind.\n"
-        "    input_schema: {type: object, properties: {city: {type: string}}}\n"
-    )
+    expected = SEARCH_REQUEST.format(extra="").replace("    defer_loading: true\n", "")
+    assert (in_tmp / "req.yaml").read_text() == expected
     assert "note: fixed req.yaml: load the search tool 'tool_search_tool_bm25'" in out
     assert "note: fixed 1 finding (deferred-search-tool)" in out
 
@@ -206,18 +201,8 @@ def test_every_rule_doc_says_whether_it_is_fixable(runner: CliRunner) -> None:
 def test_diff_shows_hidden_characters_escaped(runner: CliRunner, in_tmp: Path) -> None:
     from toolsearch.sanitize import has_unsafe
 
-    (in_tmp / "req.yaml").write_text(
-        "model: claude-sonnet-4-5\n"
-        "tools:\n"
-        "  - type: tool_search_tool_bm25_20251119\n"
-        "    name: tool_search_tool_bm25\n"
-        "    defer_loading: true\n"
-        "    # note \u202egnirts\n"
-        "  - name: get_weather\n"
-        "    description: Current weather for a city, with temperature and wind.\n"
-        "    input_schema: {type: object}\n",
-        encoding="utf-8",
-    )
+    hidden = SEARCH_REQUEST.format(extra="    # note \u202egnirts\n")
+    (in_tmp / "req.yaml").write_text(hidden, encoding="utf-8")
     result = runner.invoke(app, ["lint", "--diff", "--select", "deferred-search-tool", "req.yaml"])
     assert result.exit_code == 1 and "-    defer_loading: true" in result.stdout
     assert not has_unsafe(result.stdout.replace("\n", ""))
