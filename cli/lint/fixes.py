@@ -68,7 +68,7 @@ def fix(
     adds a finding of the ``guard`` rules; write the files when ``write``, else only show."""
     originals = {d.display: d for d in inputs.documents}
     state = _State(dict(originals))
-    before = _keys(_lint(inputs.documents, inputs, config, guard, model))
+    before: Counter[FindingKey] | None = None  # linted once there is something to fix
     fixed: Counter[str] = Counter()
     notes: list[str] = []
     refused: set[tuple[str, str, str | None, str]] = set()
@@ -83,6 +83,8 @@ def fix(
         ]
         if not wanted:
             break
+        if before is None:
+            before = _keys(_lint(inputs.documents, inputs, config, guard, model))
         done = _one_pass(wanted, catalog, state, inputs, config, guard, model, before, notes)
         for d in wanted:
             if id(d) not in done:
