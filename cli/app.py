@@ -303,15 +303,12 @@ def write(text: str) -> None:
     sys.stdout.flush()
 
 
-def use_color(output: Path | None = None) -> bool:
-    """Colour only for a terminal: never in a report file (``-o``)."""
-    return output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+def use_color() -> bool:
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
-def terminal_width(output: Path | None = None) -> int | None:
-    """The terminal's width; None (no wrapping) when stdout is not one or the report goes to a
-    file (``-o``)."""
-    if output is not None or not sys.stdout.isatty():
+def terminal_width() -> int | None:
+    if not sys.stdout.isatty():
         return None
     try:
         return os.get_terminal_size().columns
@@ -319,16 +316,24 @@ def terminal_width(output: Path | None = None) -> int | None:
         return None
 
 
+def report_color(output: Path | None) -> bool:
+    """Colour for a report: never in a report file (``-o``)."""
+    return output is None and use_color()
+
+
+def report_width(output: Path | None) -> int | None:
+    """The width a report may use: none (no wrapping) in a report file (``-o``)."""
+    return None if output is not None else terminal_width()
+
+
 WRAP_WIDTH = 100  # reports that wrap (recommend) when no terminal says its width
 
 
 def wrap_width(output: Path | None = None) -> int:
-    """The width to wrap a report to: the terminal's (stdout), else ``COLUMNS``, else the
-    terminal's that stderr writes to (output piped into a pager), else 100; a report file
-    (``-o``) is wrapped at 100."""
-    if output is not None:
-        return WRAP_WIDTH
-    width = terminal_width()
+    """The width to wrap a report to: the terminal's (stdout, unless the report goes to a file),
+    else ``COLUMNS``, else the terminal's that stderr writes to (output piped into a pager, or
+    a report file the user reads there), else 100."""
+    width = report_width(output)
     if width:
         return width
     columns = os.environ.get("COLUMNS", "")
@@ -507,8 +512,8 @@ def budget(
             max_increase=max_increase,
             exact=exact or exact_per_tool,
             exact_per_tool=exact_per_tool,
-            color=use_color(output_file),
-            width=terminal_width(output_file),
+            color=report_color(output_file),
+            width=report_width(output_file),
             step_summary=ci.step_summary_path(os.environ),
             root=ci.repo_root(os.environ),
         )
@@ -643,8 +648,8 @@ def lint(
             fail_on=fail_on,
             model=model,
             claude_code_tool_search=claude_code_tool_search,
-            color=use_color(output_file),
-            width=terminal_width(output_file),
+            color=report_color(output_file),
+            width=report_width(output_file),
             baseline=baseline,
             update_baseline=update_baseline,
             step_summary=ci.step_summary_path(os.environ),
@@ -682,7 +687,7 @@ def rules_command(config: ConfigOpt = None, output_file: OutputOpt = None) -> No
         from toolsearch.report.rule_doc import render_list
 
         chosen = settings(load_checked_config(config))
-        color, width = use_color(output_file), terminal_width(output_file)
+        color, width = report_color(output_file), report_width(output_file)
         return render_list(all_rules(), chosen, color, width), ExitCode.OK
 
     run_command(body, output_file)
@@ -702,7 +707,7 @@ def rule_command(
 
         rule = rule_by_id(rule_id)
         chosen = settings(load_checked_config(config))[rule.ID]
-        color, width = use_color(output_file), terminal_width(output_file)
+        color, width = report_color(output_file), report_width(output_file)
         return render_doc(rule, chosen, color, width), ExitCode.OK
 
     run_command(body, output_file)
@@ -776,8 +781,8 @@ def query(
             all_tools=all_tools,
             model=model,
             fmt=fmt,
-            color=use_color(output_file),
-            width=terminal_width(output_file),
+            color=report_color(output_file),
+            width=report_width(output_file),
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
@@ -870,8 +875,8 @@ def eval_command(
             model=model,
             fmt=fmt,
             misses_shown=misses,
-            color=use_color(output_file),
-            width=terminal_width(output_file),
+            color=report_color(output_file),
+            width=report_width(output_file),
         )
         return options, CatalogArgs(args, config, target, skip_non_catalogs, live)
 
@@ -983,7 +988,7 @@ def recommend(
             diff=diff,
             show_all=show_all,
             claude_code_tool_search=claude_code_tool_search,
-            color=use_color(output_file),
+            color=report_color(output_file),
             width=wrap_width(output_file),
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
@@ -1039,8 +1044,8 @@ def snapshot(
             mode=mode,
             directory=directory,
             fmt=fmt,
-            color=use_color(output_file),
-            width=terminal_width(output_file),
+            color=report_color(output_file),
+            width=report_width(output_file),
             max_size=cfg.max_file_size,
         )
         text, code = run_snapshot(result, options)
