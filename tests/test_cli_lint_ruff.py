@@ -147,6 +147,18 @@ def test_statistics_in_github_actions_is_a_table(
     assert code == 1 and out.startswith("count  rule")
 
 
+def test_json_says_whether_a_finding_is_fixable(runner: CliRunner) -> None:
+    import jsonschema
+
+    from toolsearch.schemas import load_schema
+
+    _, out, _ = lint(runner, "-f", "json", str(REJECTED))
+    data = json.loads(out)
+    jsonschema.validate(data, load_schema("lint"))
+    fixable = {d["rule"]: d["fixable"] for d in data["diagnostics"]}
+    assert fixable["deferred-search-tool"] is True and fixable["invalid-tool-name"] is False
+
+
 def test_rule_doc_says_whether_it_is_fixable(runner: CliRunner) -> None:
     out = runner.invoke(app, ["rule", "deferred-search-tool"]).stdout
     assert "fix: automatic with lint --fix" in out
