@@ -206,3 +206,19 @@ def test_diff_shows_hidden_characters_escaped(runner: CliRunner, in_tmp: Path) -
     result = runner.invoke(app, ["lint", "--diff", "--select", "deferred-search-tool", "req.yaml"])
     assert result.exit_code == 1 and "-    defer_loading: true" in result.stdout
     assert not has_unsafe(result.stdout.replace("\n", ""))
+
+
+def test_fixes_run_in_passes(runner: CliRunner, in_tmp: Path) -> None:
+    """Nothing is loaded, so the breakpoint has nowhere to go until a pass loads something."""
+    tools = _tools(14)
+    tools[3]["cache_control"] = {"type": "ephemeral"}
+    (in_tmp / "req.json").write_text(json.dumps({"model": "claude-sonnet-4-5", "tools": tools}))
+    _, out, _ = run(runner, in_tmp, "--fix", "req.json")
+    fixed = json.loads((in_tmp / "req.json").read_text())["tools"]
+    assert (
+        "fixed 3 findings (all-deferred, deferred-with-cache-control, deferred-without-search)"
+        in out
+    )
+    with_breakpoint = [t for t in fixed if "cache_control" in t]
+    assert len(with_breakpoint) == 1 and not with_breakpoint[0].get("defer_loading")
+    assert "deferred-with-cache-control]" not in out

@@ -71,7 +71,7 @@ def fix(
     before: Counter[FindingKey] | None = None  # linted once there is something to fix
     fixed: Counter[str] = Counter()
     notes: list[str] = []
-    refused: set[tuple[str, str, str | None, str]] = set()
+    refused: set[tuple[str, str, str | None, str]] = set()  # fixes that would add a finding
     for _ in range(MAX_PASSES):
         documents = list(state.documents.values())
         catalog = _catalog(documents, inputs)
@@ -79,19 +79,17 @@ def fix(
         wanted = [
             d
             for d in found
-            if is_fixable(d.rule) and (d.rule, d.scope, d.tool, d.message) not in refused
+            if is_fixable(d.rule) and _identity(d) not in refused
         ]
         if not wanted:
             break
         if before is None:
             before = _keys(_lint(inputs.documents, inputs, config, guard, model))
         done = _one_pass(wanted, catalog, state, inputs, config, guard, model, before, notes)
-        for d in wanted:
-            if id(d) not in done:
-                refused.add((d.rule, d.scope, d.tool, d.message))
-        if not done:
+        refused.update(_identity(d) for d in wanted if id(d) in done.refused)
+        if not done.fixed:
             break
-        fixed.update(d.rule for d in wanted if id(d) in done)
+        fixed.update(d.rule for d in wanted if id(d) in done.fixed)
     changes = []
     for display, document in state.documents.items():
         original = originals[display]
@@ -112,6 +110,19 @@ def fix(
     return FixOutcome(tuple(changes), fixed, tuple(notes), fixed_inputs)
 
 
+@dataclass(frozen=True)
+class _Pass:
+    """The ids of the diagnostics a pass fixed, and of those whose fix would add a finding
+    (a fix with nowhere to go yet is neither: a later pass tries it again)."""
+
+    fixed: set[int]
+    refused: set[int]
+
+
+def _identity(d: Diagnostic) -> tuple[str, str, str | None, str]:
+    return (d.rule, d.scope, d.tool, d.message)
+
+
 def _one_pass(
     wanted: list[Diagnostic],
     catalog: Catalog,
@@ -122,22 +133,23 @@ def _one_pass(
     model: str | None,
     before: Counter[FindingKey],
     notes: list[str],
-) -> set[int]:
+) -> _Pass:
     """Plan and check one pass of fixes; keep them all when they add no finding, else each one
-    that adds none on its own. Returns the ids of the diagnostics fixed."""
+    that adds none on its own."""
     scopes = {s.name: s for s in catalog.scopes}
     attempt = _attempt(wanted, scopes, state, inputs, config, model, enabled, before)
     if attempt is not None:
-        return attempt
-    done: set[int] = set()
+        return _Pass(attempt, set())
+    done = _Pass(set(), set())
     for d in wanted:
         single = _attempt([d], scopes, state, inputs, config, model, enabled, before)
         if single is None:
             notes.append(
                 f"not fixed: [{d.rule}] {_where(d)}: the fix would add a finding; fix it by hand"
             )
+            done.refused.add(id(d))
             continue
-        done |= single
+        done.fixed.update(single)
         scopes = {s.name: s for s in _catalog(list(state.documents.values()), inputs).scopes}
     return done
 
