@@ -76,11 +76,7 @@ def fix(
         documents = list(state.documents.values())
         catalog = _catalog(documents, inputs)
         found = run(_analysis(catalog, documents, config, model), selected)
-        wanted = [
-            d
-            for d in found
-            if is_fixable(d.rule) and _identity(d) not in refused
-        ]
+        wanted = [d for d in found if is_fixable(d.rule) and _identity(d) not in refused]
         if not wanted:
             break
         if before is None:
