@@ -456,3 +456,18 @@ def test_readme_config_and_ignore_examples_parse_and_match() -> None:
     assert not is_ignored(finding("undescribed-parameter", "request.json", "/tools/4"), config)
     assert is_ignored(finding("all-deferred", "r.json", "/tools", "create_issue"), config)
     assert not is_ignored(finding("all-deferred", "r.json", "/tools", "other"), config)
+
+
+def test_wrap_counts_terminal_cells_and_cuts_long_words() -> None:
+    from rich.cells import cell_len
+
+    from toolsearch.report.lint_text import wrap_cells
+
+    def wrap(text: str, room: int) -> list[str]:
+        return wrap_cells([(" ", w) for w in text.split()] + [("  ", "[rule]")], room)
+
+    assert wrap("a b", 14) == ["a b  [rule]"]
+    lines = wrap("天気予報を取得します 天気予報を取得します word", 12)
+    assert all(cell_len(line) <= 12 for line in lines) and lines[-1] == "word  [rule]"
+    assert "".join(lines[:4]) == "天気予報を取得します" * 2
+    assert wrap("x" * 25, 10) == ["x" * 10, "x" * 10, "x" * 5, "[rule]"]

@@ -6,10 +6,10 @@ under the message column, so the place and level columns stay clear.
 
 from __future__ import annotations
 
-import textwrap
 from itertools import groupby
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from toolsearch.lint.findings import Diagnostic, Severity
@@ -57,9 +57,7 @@ def _finding(d: Diagnostic, place: str, width: int | None) -> list[Text]:
         head.append(message)
         head.append(f"  {rule}", style="dim")
         return [head]
-    chunks = textwrap.wrap(
-        f"{message}  {rule}", room, break_on_hyphens=False, drop_whitespace=True
-    ) or [""]
+    chunks = wrap_cells([(" ", w) for w in message.split()] + [("  ", rule)], room)
     lines = []
     for index, chunk in enumerate(chunks):
         line = head if index == 0 else Text(" " * indent)
@@ -69,5 +67,31 @@ def _finding(d: Diagnostic, place: str, width: int | None) -> list[Text]:
             line.append(rule, style="dim")
         else:
             line.append(chunk)
+        lines.append(line)
+    return lines
+
+
+def wrap_cells(words: list[tuple[str, str]], room: int) -> list[str]:
+    """Greedy word wrap of (separator, word) pairs by terminal cells (a CJK character takes
+    two); a word longer than a line is cut."""
+    lines: list[str] = []
+    line, used = "", 0
+    for separator, word in words:
+        width = cell_len(word)
+        if line and used + len(separator) + width <= room:
+            line, used = line + separator + word, used + len(separator) + width
+            continue
+        if line:
+            lines.append(line)
+        line, used = "", 0
+        for char in word if width > room else ():
+            char_width = cell_len(char)
+            if used + char_width > room and line:
+                lines.append(line)
+                line, used = "", 0
+            line, used = line + char, used + char_width
+        if width <= room:
+            line, used = word, width
+    if line or not lines:
         lines.append(line)
     return lines
