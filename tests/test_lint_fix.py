@@ -179,6 +179,7 @@ def test_fix_on_stdin_writes_nothing_and_diff_works(runner: CliRunner) -> None:
     assert result.exit_code == 1 and result.stdout.startswith("--- a/<stdin>")
     result = runner.invoke(app, ["lint", "--fix", "-"], input=text)
     assert "not fixed: standard input or a live server cannot be written back" in result.stdout
+    assert "fixed 1 finding" not in result.stdout and "[deferred-search-tool]" in result.stdout
     result = runner.invoke(app, ["lint", "--fix", "--update-baseline", "--baseline", "b", "-"])
     assert result.exit_code == 2 and "--update-baseline" in result.stderr
 

@@ -69,7 +69,7 @@ def fix(
     originals = {d.display: d for d in inputs.documents}
     state = _State(dict(originals))
     before: Counter[FindingKey] | None = None  # linted once there is something to fix
-    fixed: Counter[str] = Counter()
+    fixed: dict[str, Counter[str]] = {}  # rules fixed, by the file of the finding
     notes: list[str] = []
     refused: set[tuple[str, str, str | None, str]] = set()  # fixes that would add a finding
     for _ in range(MAX_PASSES):
@@ -85,8 +85,11 @@ def fix(
         refused.update(_identity(d) for d in wanted if id(d) in done.refused)
         if not done.fixed:
             break
-        fixed.update(d.rule for d in wanted if id(d) in done.fixed)
+        for d in wanted:
+            if id(d) in done.fixed:
+                fixed.setdefault(d.file, Counter())[d.rule] += 1
     changes = []
+    final = dict(originals)
     for display, document in state.documents.items():
         original = originals[display]
         if document.text == original.text:
@@ -97,13 +100,17 @@ def fix(
                     f"{display}: not fixed: standard input or a live server cannot be written "
                     "back; use --diff"
                 )
+                fixed.pop(display, None)
                 continue
             write_back(original, document.text)
+            final[display] = document
         summary = tuple(state.summaries.get(display, ()))
         changes.append(FileChange(display, original.text, document.text, summary, write))
-    final = list(state.documents.values()) if write else list(inputs.documents)
-    fixed_inputs = Inputs(_catalog(final, inputs), tuple(final), inputs.notes)
-    return FixOutcome(tuple(changes), fixed, tuple(notes), fixed_inputs)
+    total = sum(fixed.values(), Counter[str]())
+    fixed_inputs = Inputs(
+        _catalog(list(final.values()), inputs), tuple(final.values()), inputs.notes
+    )
+    return FixOutcome(tuple(changes), total, tuple(notes), fixed_inputs)
 
 
 @dataclass(frozen=True)
