@@ -77,6 +77,16 @@ ToolSearchOpt = Annotated[
         "ENABLE_TOOL_SEARCH, else true).",
     ),
 ]
+OutputOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--output-file",
+        "-o",
+        metavar="PATH",
+        help="Write the report to PATH (atomically, without colour) instead of stdout.",
+        dir_okay=False,
+    ),
+]
 SkipOpt = Annotated[
     bool,
     typer.Option("--skip-non-catalogs", help="Skip files that are not tool catalogs, with a note."),
@@ -226,12 +236,16 @@ def fail(message: str, code: int = ExitCode.ERROR) -> NoReturn:
     raise typer.Exit(code)
 
 
-def run_command(body: Callable[[], tuple[str, int]]) -> NoReturn:
+def run_command(body: Callable[[], tuple[str, int]], output: Path | None = None) -> NoReturn:
     """The one way a command runs: its body returns the report and the exit code; the report
-    goes to stdout, and an error becomes one line on stderr and its exit code."""
+    goes to stdout (or atomically to ``output``), and an error becomes one line on stderr and
+    its exit code."""
     try:
         text, code = body()
-        write(text)
+        if output is None:
+            write(text)
+        else:
+            write_report_file(output, text)
     except ToolsearchError as error:
         fail(str(error), error.exit_code)
     except typer.Exit:
@@ -256,6 +270,7 @@ def run_command(body: Callable[[], tuple[str, int]]) -> NoReturn:
 def run_catalog_command(
     prepare: Callable[[], tuple[Opts, CatalogArgs]],
     execute: Callable[[Inputs, Config, Opts], tuple[str, int]],
+    output: Path | None = None,
 ) -> NoReturn:
     """Run a command over catalog sources: ``prepare`` checks the options before anything is
     read, the sources (and live servers) are loaded, ``execute`` makes the report."""
@@ -268,7 +283,19 @@ def run_catalog_command(
             code = max(code, ExitCode.ERROR)
         return text, code
 
-    run_command(body)
+    run_command(body, output)
+
+
+def write_report_file(path: Path, text: str) -> None:
+    """``-o PATH``: the report written atomically (a failed write leaves the old file)."""
+    from toolsearch.atomic import write_text_atomic
+
+    try:
+        write_text_atomic(path, text if text.endswith("\n") or not text else text + "\n")
+    except OSError as error:
+        raise UsageError(
+            f"{path}: cannot write the report: {error.strerror or error}; nothing was written"
+        ) from None
 
 
 def write(text: str) -> None:
@@ -312,13 +339,24 @@ def terminal_width() -> int | None:
         return None
 
 
+def report_color(output: Path | None) -> bool:
+    """Colour for a report: never in a report file (``-o``)."""
+    return output is None and use_color()
+
+
+def report_width(output: Path | None) -> int | None:
+    """The width a report may use: none (no wrapping) in a report file (``-o``)."""
+    return None if output is not None else terminal_width()
+
+
 WRAP_WIDTH = 100  # reports that wrap (recommend) when no terminal says its width
 
 
-def wrap_width() -> int:
-    """The width to wrap a report to: the terminal's (stdout), else ``COLUMNS``, else the
-    terminal's that stderr writes to (output piped into a pager), else 100."""
-    width = terminal_width()
+def wrap_width(output: Path | None = None) -> int:
+    """The width to wrap a report to: the terminal's (stdout, unless the report goes to a file),
+    else ``COLUMNS``, else the terminal's that stderr writes to (output piped into a pager, or
+    a report file the user reads there), else 100."""
+    width = report_width(output)
     if width:
         return width
     columns = os.environ.get("COLUMNS", "")
@@ -473,6 +511,7 @@ def budget(
         ),
     ] = False,
     skip_non_catalogs: SkipOpt = False,
+    output_file: OutputOpt = None,
     live: LiveOptions | None = None,
 ) -> None:
     """Estimate the token cost of every tool, of what stays loaded and of what is deferred."""
@@ -496,17 +535,22 @@ def budget(
             max_increase=max_increase,
             exact=exact or exact_per_tool,
             exact_per_tool=exact_per_tool,
-            color=use_color(),
-            width=terminal_width(),
+            color=report_color(output_file),
+            width=report_width(output_file),
             step_summary=ci.step_summary_path(os.environ),
             root=ci.repo_root(os.environ),
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
-    run_catalog_command(prepare, run_budget)
+    run_catalog_command(prepare, run_budget, output_file)
 
 
 # --- lint ---------------------------------------------------------------------------------
+
+
+def rules_option(flag: str, text: str) -> Any:
+    """A rule-selector option (ids, globs, levels, ALL; repeatable, comma-separated)."""
+    return typer.Option(flag, metavar="RULES", help=text)
 
 
 @app.command()
@@ -523,20 +567,26 @@ def lint(
             "--format",
             "-f",
             metavar="FORMAT",
-            help="text, json, sarif, github, markdown or gitlab (default: github when "
+            help="text, concise, json, sarif, github, markdown or gitlab (default: github when "
             "GITHUB_ACTIONS=true, else text).",
         ),
     ] = None,
     select: Annotated[
         list[str] | None,
-        typer.Option(
-            "--select", metavar="RULES", help="Run only these rules (repeatable, comma-separated)."
+        rules_option(
+            "--select",
+            "Run only these rules: ids, globs ('*-tool-name'), levels (error, warning, info) or "
+            "ALL (repeatable, comma-separated; replaces the config's select).",
         ),
+    ] = None,
+    extend_select: Annotated[
+        list[str] | None,
+        rules_option("--extend-select", "Run these rules as well as the selected ones."),
     ] = None,
     ignore: Annotated[
         list[str] | None,
-        typer.Option(
-            "--ignore", metavar="RULES", help="Turn these rules off (repeatable, comma-separated)."
+        rules_option(
+            "--ignore", "Turn these rules off (the config's ignore: suppresses findings)."
         ),
     ] = None,
     fail_on: Annotated[
@@ -546,6 +596,7 @@ def lint(
         ),
     ] = "error",
     skip_non_catalogs: SkipOpt = False,
+    output_file: OutputOpt = None,
     baseline: Annotated[
         Path | None,
         typer.Option(
@@ -560,40 +611,98 @@ def lint(
             "--update-baseline", help="Write the current findings to the --baseline file; exit 0."
         ),
     ] = False,
+    statistics: Annotated[
+        bool,
+        typer.Option("--statistics", help="Count the findings per rule; mark what --fix fixes."),
+    ] = False,
+    exit_zero: Annotated[
+        bool,
+        typer.Option("--exit-zero", help="Exit 0 even with findings (2 still on errors)."),
+    ] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="Print the findings only: no notes, no summary line."),
+    ] = False,
+    fix: Annotated[
+        bool,
+        typer.Option(
+            "--fix",
+            help="Apply the certain fixes (rules marked fixable in toolsearch rule ID), keeping "
+            "the files' format, then report what is left.",
+        ),
+    ] = False,
+    diff: Annotated[
+        bool,
+        typer.Option("--diff", help="Show the fixes as a unified diff; write nothing."),
+    ] = False,
+    show_settings: Annotated[
+        bool,
+        typer.Option(
+            "--show-settings",
+            help="Print the merged settings (flags, config, defaults), each with where it came "
+            "from, and exit; no source is read.",
+        ),
+    ] = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Find requests the API would reject and what makes tool search work badly."""
     from toolsearch.commands.lint import LINT_FORMATS, run_lint
-    from toolsearch.lint.lint_run import LintOptions
+    from toolsearch.lint.lint_run import STATISTICS_FORMATS, LintOptions
 
     def prepare() -> tuple[LintOptions, CatalogArgs]:
         from toolsearch import ci
 
         fmt = choose(output_format, LINT_FORMATS, "--format")
-        fmt = fmt or ci.default_format(os.environ) or "text"
+        fmt = fmt or (None if statistics else ci.default_format(os.environ)) or "text"
+        if (fix or diff) and update_baseline:
+            raise UsageError("--fix and --diff do not go with --update-baseline: run them apart")
+        if statistics and fmt not in STATISTICS_FORMATS:
+            raise UsageError(
+                f"--statistics prints a table for people: use it with --format text or concise, "
+                f"not {fmt} (--format markdown has a count per rule too)"
+            )
         choose(fail_on, ("error", "warning", "info"), "--fail-on")
         checked_tool_search(claude_code_tool_search)
         options = LintOptions(
             fmt=fmt,
             select=tuple(select or ()),
             ignore=tuple(ignore or ()),
+            extend_select=tuple(extend_select or ()),
             fail_on=fail_on,
             model=model,
             claude_code_tool_search=claude_code_tool_search,
-            color=use_color(),
-            width=terminal_width(),
+            color=report_color(output_file),
+            width=report_width(output_file),
             baseline=baseline,
             update_baseline=update_baseline,
             step_summary=ci.step_summary_path(os.environ),
             root=ci.repo_root(os.environ),
+            quiet=quiet,
+            exit_zero=exit_zero,
+            statistics=statistics,
+            fix=fix,
+            diff=diff,
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
-    run_catalog_command(prepare, run_lint)
+    if show_settings:
+
+        def settings_body() -> tuple[str, int]:
+            from toolsearch.lint.show_settings import show_settings as merged
+            from toolsearch.report.lint_settings import render
+
+            options, args = prepare()
+            chosen = choose(target, ("api", "claude-code"), "--target")
+            loaded = load_checked_config(args.config)
+            found = merged(loaded, options, chosen, output_format is not None, os.environ)
+            return render(found), ExitCode.OK
+
+        run_command(settings_body, output_file)
+    run_catalog_command(prepare, run_lint, output_file)
 
 
 @app.command("rules")
-def rules_command(config: ConfigOpt = None) -> None:
+def rules_command(config: ConfigOpt = None, output_file: OutputOpt = None) -> None:
     """List every lint rule with its level and what it finds."""
 
     def body() -> tuple[str, int]:
@@ -601,15 +710,17 @@ def rules_command(config: ConfigOpt = None) -> None:
         from toolsearch.report.rule_doc import render_list
 
         chosen = settings(load_checked_config(config))
-        return render_list(all_rules(), chosen, use_color(), terminal_width()), ExitCode.OK
+        color, width = report_color(output_file), report_width(output_file)
+        return render_list(all_rules(), chosen, color, width), ExitCode.OK
 
-    run_command(body)
+    run_command(body, output_file)
 
 
 @app.command("rule")
 def rule_command(
     rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. all-deferred.")],
     config: ConfigOpt = None,
+    output_file: OutputOpt = None,
 ) -> None:
     """Print one rule's documentation."""
 
@@ -619,9 +730,10 @@ def rule_command(
 
         rule = rule_by_id(rule_id)
         chosen = settings(load_checked_config(config))[rule.ID]
-        return render_doc(rule, chosen, use_color(), terminal_width()), ExitCode.OK
+        color, width = report_color(output_file), report_width(output_file)
+        return render_doc(rule, chosen, color, width), ExitCode.OK
 
-    run_command(body)
+    run_command(body, output_file)
 
 
 # --- query / eval (issue 4) ------------------------------------------------------------------
@@ -673,6 +785,7 @@ def query(
         typer.Option("--format", "-f", metavar="FORMAT", help="text, json or tool-reference."),
     ] = None,
     skip_non_catalogs: SkipOpt = False,
+    output_file: OutputOpt = None,
     live: LiveOptions | None = None,
 ) -> None:
     """Preview what the tool search tool returns for a query."""
@@ -691,12 +804,12 @@ def query(
             all_tools=all_tools,
             model=model,
             fmt=fmt,
-            color=use_color(),
-            width=terminal_width(),
+            color=report_color(output_file),
+            width=report_width(output_file),
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
-    run_catalog_command(prepare, run_query)
+    run_catalog_command(prepare, run_query, output_file)
 
 
 @app.command("eval")
@@ -748,6 +861,7 @@ def eval_command(
     target: TargetOpt = None,
     model: ModelOpt = None,
     skip_non_catalogs: SkipOpt = False,
+    output_file: OutputOpt = None,
     live: LiveOptions | None = None,
 ) -> None:
     """Measure whether search finds the right tools: recall@k, hit@5, MRR and the misses."""
@@ -784,12 +898,12 @@ def eval_command(
             model=model,
             fmt=fmt,
             misses_shown=misses,
-            color=use_color(),
-            width=terminal_width(),
+            color=report_color(output_file),
+            width=report_width(output_file),
         )
         return options, CatalogArgs(args, config, target, skip_non_catalogs, live)
 
-    run_catalog_command(prepare, run_eval)
+    run_catalog_command(prepare, run_eval, output_file)
 
 
 # --- recommend (issue 5) ---------------------------------------------------------------------
@@ -870,6 +984,7 @@ def recommend(
     ] = False,
     claude_code_tool_search: ToolSearchOpt = None,
     skip_non_catalogs: SkipOpt = False,
+    output_file: OutputOpt = None,
     live: LiveOptions | None = None,
 ) -> None:
     """Choose the 3-5 tools to keep loaded, say why, and apply it (--apply, --diff)."""
@@ -896,12 +1011,12 @@ def recommend(
             diff=diff,
             show_all=show_all,
             claude_code_tool_search=claude_code_tool_search,
-            color=use_color(),
-            width=wrap_width(),
+            color=report_color(output_file),
+            width=wrap_width(output_file),
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
-    run_catalog_command(prepare, run_recommend)
+    run_catalog_command(prepare, run_recommend, output_file)
 
 
 # --- sessions (issue 16) ---------------------------------------------------------------------
@@ -1043,6 +1158,7 @@ def snapshot(
     output_format: Annotated[
         str | None, typer.Option("--format", "-f", metavar="FORMAT", help="text or json.")
     ] = None,
+    output_file: OutputOpt = None,
     live: LiveOptions | None = None,
 ) -> None:
     """Save live MCP servers' tools/list results, or check them against saved ones (drift)."""
@@ -1070,8 +1186,8 @@ def snapshot(
             mode=mode,
             directory=directory,
             fmt=fmt,
-            color=use_color(),
-            width=terminal_width(),
+            color=report_color(output_file),
+            width=report_width(output_file),
             max_size=cfg.max_file_size,
         )
         text, code = run_snapshot(result, options)
@@ -1079,7 +1195,7 @@ def snapshot(
             code = max(code, ExitCode.ERROR)
         return text, code
 
-    run_command(body)
+    run_command(body, output_file)
 
 
 def main() -> None:

@@ -20,6 +20,8 @@ TOP_KEYS = (
     "max-file-size",
     "budget",
     "rules",
+    "select",
+    "extend-select",
     "ignore",
     "search",
     "claude-code",
@@ -48,10 +50,13 @@ class Config:
     max_upfront: int | None = None
     max_increase: int | None = None
     rules: Mapping[str, Any] = field(default_factory=dict)
+    select: tuple[str, ...] | None = None  # rule selectors; None: every rule
+    extend_select: tuple[str, ...] = ()
     ignore: tuple[Mapping[str, Any], ...] = ()
     search_mode: str | None = None
     search_limit: int | None = None
     claude_code_tool_search: str | None = None  # ENABLE_TOOL_SEARCH's values
+    given: frozenset[str] = frozenset()  # the keys the file sets, dotted ("budget.max-upfront")
 
     @property
     def where(self) -> str:
@@ -173,6 +178,8 @@ def parse_config(data: Any, path: Path) -> Config:
         if not isinstance(entry, Mapping) or not entry:
             raise ConfigError(f"{where}: ignore[{index}] must be a mapping with rule, path or tool")
         _check_keys(entry, IGNORE_KEYS, where, f"ignore[{index}].")
+    select = _selectors(data, "select", where)
+    extend_select = _selectors(data, "extend-select", where)
     max_file_size = _positive(data, "max-file-size", where)
     if max_file_size is not None and max_file_size > MAX_FILE_SIZE_LIMIT:
         raise ConfigError(
@@ -189,11 +196,40 @@ def parse_config(data: Any, path: Path) -> Config:
         max_upfront=_positive(budget, "max-upfront", where, "budget."),
         max_increase=_optional(budget, "max-increase", int, where, "budget."),
         rules=dict(rules),
+        select=select,
+        extend_select=extend_select or (),
         ignore=tuple(dict(e) for e in ignore),
         search_mode=mode,
         search_limit=_positive(search, "limit", where, "search."),
         claude_code_tool_search=tool_search,
+        given=frozenset(_given(data)),
     )
+
+
+def _given(data: Mapping[str, Any]) -> list[str]:
+    """The keys a config sets, sections' keys dotted (``budget.max-upfront``)."""
+    found = []
+    for key, value in data.items():
+        if value is None:
+            continue
+        found.append(str(key))
+        if key in ("budget", "search", "claude-code") and isinstance(value, Mapping):
+            found.extend(f"{key}.{inner}" for inner, v in value.items() if v is not None)
+    return found
+
+
+def _selectors(data: Mapping[str, Any], key: str, where: str) -> tuple[str, ...] | None:
+    """``select``/``extend-select``: a list of rule selectors, or one comma-separated text."""
+    value = data.get(key)
+    if value is None:
+        return None
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+        raise ConfigError(
+            f"{where}: {key} must be a list of rule ids, globs, levels or ALL "
+            f"(e.g. {key}: [ALL] or {key}: ['*-tool-name', error])"
+        )
+    return tuple(w.strip() for item in items for w in item.split(",") if w.strip())
 
 
 def _check_keys(data: Mapping[str, Any], allowed: tuple[str, ...], where: str, prefix: str) -> None:

@@ -22,7 +22,9 @@ tool included. Source: tool-search-facts.md §2.4.
 ```
 
 ## Fix
-Never defer the search tool, and keep the 3-5 most used tools loaded:
+Never defer the search tool, and keep the 3-5 most used tools loaded. Fixable:
+`toolsearch lint --fix` keeps loaded the tool `toolsearch recommend` ranks first (`--diff`
+shows the change; `recommend --apply` keeps 3-5):
 ```json
 {"model": "claude-sonnet-4-5", "tools": [
   {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},

@@ -23,7 +23,8 @@ it, and nothing can.
 ```
 
 ## Fix
-Leave `defer_loading` off the search tool:
+Leave `defer_loading` off the search tool. Fixable: `toolsearch lint --fix` removes it
+(`--diff` shows the change):
 ```json
 {"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": [
   {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"},

@@ -22,7 +22,9 @@ caching." (§2.4). The tool reference page still says the two properties "compos
 ```
 
 ## Fix
-Put the breakpoint on the last loaded tool instead: it caches every tool before it.
+Put the breakpoint on the last loaded tool instead: it caches every tool before it. Fixable:
+`toolsearch lint --fix` moves it there (or drops it when that tool has one already), as
+`recommend --apply` does; `--diff` shows the change.
 ```json
 {"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": [
   {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25",

@@ -30,7 +30,9 @@ returns, so a loaded tool that looks like a search tool silences it.
 ```
 
 ## Fix
-Add a tool search tool (or stop deferring):
+Add a tool search tool (or stop deferring). Fixable: `toolsearch lint --fix` adds the BM25
+one, unless that would add a finding (with few tools, `tool-search-not-worth-it`: then stop
+deferring by hand) or a custom search tool is there; `--diff` shows the change:
 ```json
 {"model": "claude-sonnet-4-5", "tools": [
   {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},

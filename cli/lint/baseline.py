@@ -1,7 +1,10 @@
 """Lint baselines: accepted findings, so that CI fails only on new ones and stale ones show.
 
-A finding's identity is rule + source + tool + message (decisions.md), never its line, so
-editing a catalog elsewhere does not turn accepted findings into new ones. Findings that share
+A finding's identity (v2) is rule + source + tool + message with every number replaced by
+``#`` (decisions.md), never its line, so editing a catalog elsewhere, or a count or token figure
+in a message changing, does not turn accepted findings into new ones. Entries of files written
+with identity v1 (exact messages) match by the same v2 key, so they still match until
+``--update-baseline`` rewrites the file with ``"identity": 2``. Findings that share
 an identity are counted. Entries for sources a run did not lint are neither stale nor dropped.
 """
 
@@ -17,7 +20,7 @@ from typing import Any
 from toolsearch.atomic import write_text_atomic
 from toolsearch.catalog.loader import load_json, read_text_capped
 from toolsearch.errors import InputError
-from toolsearch.lint.findings import Diagnostic, identity
+from toolsearch.lint.findings import IDENTITY_VERSION, Diagnostic, identity
 from toolsearch.report.jsonout import dumps
 
 
@@ -161,7 +164,11 @@ def update_baseline(
     before = Counter({e.key: e.count for e in old if e.source in linted})
     after = Counter({e.key: e.count for e in current})
     entries = _merge([*kept, *current])
-    document = {"schema_version": 1, "findings": [e.as_dict() for e in entries]}
+    document = {
+        "schema_version": 1,
+        "identity": IDENTITY_VERSION,
+        "findings": [e.as_dict() for e in entries],
+    }
     try:
         write_text_atomic(path, dumps(document) + "\n")
     except OSError as error:

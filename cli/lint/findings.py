@@ -6,6 +6,7 @@ The records every lint module shares; they import nothing of toolsearch's but th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
@@ -48,9 +49,19 @@ class Problem:
     source: str | None = None
 
 
+IDENTITY_VERSION = 2
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def without_numbers(message: str) -> str:
+    """The message with every number as ``#`` ("all 3 tools", "about 1,234 tokens")."""
+    return _NUMBER.sub("#", message)
+
+
 def identity(rule: str, source: str, tool: str | None, message: str) -> str:
-    """A finding's identity: no line or pointer, so inserting a tool does not shift it."""
-    return "\x1f".join((rule, source, tool or "", message))
+    """A finding's identity (v2): no line or pointer, so inserting a tool does not shift it,
+    and no number, so a count or token figure that changes does not make it new."""
+    return "\x1f".join((rule, source, tool or "", without_numbers(message)))
 
 
 @dataclass(frozen=True)
@@ -76,17 +87,18 @@ class Diagnostic:
 
     @property
     def fingerprint(self) -> str:
-        """Stable identity for baselines and SARIF: rule + source + tool + message."""
+        """Stable identity for baselines and SARIF: rule + source + tool + message with its
+        numbers as ``#``."""
         return identity(self.rule, self.identity_source, self.tool, self.message)
 
     def concise(self) -> str:
-        """``file:line:col: level message [rule]`` (line and column left out when unknown)."""
+        """``path:line:col: level rule-id message`` (line and column left out when unknown)."""
         place = self.location.file
         if self.location.line is not None:
             place += f":{self.location.line}"
             if self.location.column is not None:
                 place += f":{self.location.column}"
-        return f"{place}: {self.level.label} {self.message} [{self.rule}]"
+        return f"{place}: {self.level.label} {self.rule} {self.message}"
 
 
 def sort_key(d: Diagnostic) -> tuple[Any, ...]:

@@ -12,7 +12,8 @@ from toolsearch.lint.findings import Diagnostic
 def fingerprints(diagnostics: Iterable[Diagnostic]) -> list[str]:
     """One sha256 hex digest per diagnostic, unique within the run.
 
-    The identity (rule + source + tool + message) has no line or pointer, so inserting a tool
+    The identity (rule + source + tool + message with its numbers as ``#``) has no line or
+    pointer, so inserting a tool
     does not shift it; findings with the same identity are told apart by their order.
     """
     seen: Counter[str] = Counter()

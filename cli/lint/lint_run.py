@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
-from toolsearch.lint.findings import Diagnostic
+
+if TYPE_CHECKING:
+    from toolsearch.lint.fixes import FixOutcome
+from toolsearch.lint.findings import Diagnostic, Severity
 from toolsearch.lint.linter import run
+from toolsearch.lint.rule_contract import Rule, RuleOptions
 from toolsearch.lint.rule_settings import enabled, settings
 
 
@@ -23,6 +27,7 @@ class LintOptions:
     fmt: str = "text"
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
     fail_on: str = "error"
     model: str | None = None
     claude_code_tool_search: str | None = None
@@ -32,7 +37,15 @@ class LintOptions:
     update_baseline: bool = False
     step_summary: Path | None = None
     root: Path | None = None
+    quiet: bool = False  # text and concise: the findings only
+    exit_zero: bool = False  # exit 0 on findings (2 still means an error)
+    statistics: bool = False  # a count per rule instead of the findings
+    fix: bool = False  # apply the certain fixes, then report what is left
+    diff: bool = False  # show the fixes as a unified diff; write nothing
 
+
+# Formats --statistics can stand in for: the ones for people.
+STATISTICS_FORMATS = ("text", "concise")
 
 # Formats read by a CI service, whose paths must be relative to the checkout.
 CI_FORMATS = ("sarif", "github", "gitlab")
@@ -49,9 +62,15 @@ class LintReport:
     baseline: dict[str, Any] | None = None
 
 
+def selected_rules(
+    config: Config, options: LintOptions
+) -> list[tuple[Rule, Severity, RuleOptions]]:
+    """The rules a run uses, with their levels and options."""
+    return enabled(settings(config, options.select, options.ignore, options.extend_select))
+
+
 def lint_diagnostics(inputs: Inputs, config: Config, options: LintOptions) -> list[Diagnostic]:
     """Diagnostics for a run, after config levels, selections and ignores."""
-    chosen = settings(config, options.select, options.ignore)
     documents = {d.display: d for d in inputs.documents}
     analysis = Analysis(
         inputs.catalog,
@@ -60,7 +79,7 @@ def lint_diagnostics(inputs: Inputs, config: Config, options: LintOptions) -> li
         documents,
         tool_search=options.claude_code_tool_search,
     )
-    return run(analysis, enabled(chosen))
+    return run(analysis, selected_rules(config, options))
 
 
 def linted_sources(inputs: Inputs) -> set[str]:
@@ -126,3 +145,29 @@ def update_baseline_file(
         f"wrote baseline {options.baseline}: {done.findings} findings "
         f"({done.added} added, {done.removed} removed){kept}"
     )
+
+
+def fix_files(inputs: Inputs, config: Config, options: LintOptions) -> FixOutcome:
+    """``--fix``/``--diff``: fix the selected rules' findings that can be fixed, never adding a
+    finding of any rule the config leaves on."""
+    from toolsearch.lint.fixes import fix
+
+    guard = enabled(settings(config, ("ALL",)))
+    selected = selected_rules(config, options)
+    return fix(inputs, config, selected, guard, options.model, write=not options.diff)
+
+
+def fixed_notes(outcome: FixOutcome) -> list[str]:
+    """What ``--fix`` did, in words: per file, then the fixes left out."""
+    notes = []
+    for change in outcome.changes:
+        notes.append(f"fixed {change.file}: {'; '.join(change.summary)}")
+    total = sum(outcome.fixed.values())
+    if total:
+        rules = ", ".join(
+            f"{rule} x{n}" if n > 1 else rule for rule, n in sorted(outcome.fixed.items())
+        )
+        finding = "finding" if total == 1 else "findings"
+        notes.append(f"fixed {total} {finding} ({rules})")
+    notes.extend(outcome.notes)
+    return notes

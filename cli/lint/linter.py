@@ -1,4 +1,5 @@
-"""The lint engine: run the enabled rules per scope, stamp rule ids and levels, apply ignores.
+"""The lint engine: run the enabled rules per scope, stamp rule ids and levels, apply ignores
+(the config's entries and ``# toolsearch: ignore[...]`` comments in YAML).
 
 Rules find problems; this module decides what is reported; reporters decide how it looks. Which
 rules run, and how, is ``rule_settings``'s to say: the engine is handed them.
@@ -41,6 +42,11 @@ def run(
                 found.setdefault(key, diagnostic)
     _check_ignored_tools(catalog, config)
     kept = [d for d in found.values() if not is_ignored(d, config)]
+    if analysis.documents:
+        from toolsearch.lint.ignore_comments import without_commented
+        from toolsearch.lint.rule_settings import all_rules
+
+        kept = without_commented(kept, analysis.documents, [r.ID for r in all_rules()])
     return sorted(kept, key=sort_key)
 
 

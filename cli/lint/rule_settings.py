@@ -10,6 +10,7 @@ from toolsearch.config import Config, suggest
 from toolsearch.errors import ConfigError, UsageError
 from toolsearch.lint.findings import Severity
 from toolsearch.lint.rule_contract import Rule, RuleOptions, as_config, with_config
+from toolsearch.lint.selection import is_explicit, resolve, words
 
 OFF_WORDS = ("off", False)
 
@@ -51,8 +52,13 @@ def settings(
     config: Config,
     select: Iterable[str] = (),
     ignore: Iterable[str] = (),
+    extend_select: Iterable[str] = (),
+    origins: dict[str, str] | None = None,
 ) -> dict[str, RuleSettings]:
-    """Levels and options per rule: defaults < config ``rules`` < ``--select``/``--ignore``."""
+    """Levels and options per rule: defaults < config ``rules`` < the selection (config
+    ``select``/``extend-select``, then ``--select``, ``--extend-select``, ``--ignore``).
+
+    ``origins``, when given, is filled with where each rule's level came from."""
     rules = {r.ID: r for r in all_rules()}
     result = {rid: RuleSettings(Severity.parse(r.LEVEL), r.Options()) for rid, r in rules.items()}
     where = config.where
@@ -60,6 +66,8 @@ def settings(
         if rid not in rules:
             raise ConfigError(f'{where}: unknown rule "{rid}"{suggest(str(rid), list(rules))}')
         current = result[rid]
+        if origins is not None:
+            origins[rid] = f"rules.{rid} in {where}"
         if value in OFF_WORDS:
             result[rid] = RuleSettings(None, current.options)
             continue
@@ -81,23 +89,7 @@ def settings(
                     f'{where}: unknown option "{key}" for rule "{rid}"{suggest(str(key), valid)}'
                 )
         result[rid] = RuleSettings(level, options)
-    chosen = [s.strip() for item in select for s in item.split(",") if s.strip()]
-    if chosen:
-        for rid in chosen:
-            rule_by_id(rid)
-        result = {
-            rid: (s if rid in chosen else RuleSettings(None, s.options))
-            for rid, s in result.items()
-        }
-        for rid in chosen:
-            if result[rid].level is None:
-                level = Severity.parse(rules[rid].LEVEL)
-                result[rid] = RuleSettings(level, result[rid].options)
-    for item in ignore:
-        for rid in (s.strip() for s in item.split(",") if s.strip()):
-            rule_by_id(rid)
-            result[rid] = RuleSettings(None, result[rid].options)
-    return result
+    return _selected(result, rules, config, select, ignore, extend_select, origins)
 
 
 def _level(text: str, where: str, rid: str) -> Severity:
@@ -108,3 +100,54 @@ def _level(text: str, where: str, rid: str) -> Severity:
         raise ConfigError(
             f"{where}: rules.{rid}: unknown level {text!r}{suggest(text, choices)}"
         ) from None
+
+
+def _selected(
+    result: dict[str, RuleSettings],
+    rules: Mapping[str, Rule],
+    config: Config,
+    select: Iterable[str],
+    ignore: Iterable[str],
+    extend_select: Iterable[str],
+    origins: dict[str, str] | None,
+) -> dict[str, RuleSettings]:
+    """Apply the selection: a rule runs when selected and not ignored. Levels select by the
+    level a rule has after the config (a rule turned off there by its default level); ALL,
+    levels and globs leave a rule the config turned off alone, an id named outright runs."""
+    levels = {rid: (s.level or Severity.parse(rules[rid].LEVEL)).label for rid, s in result.items()}
+    where = f"{config.where}: "
+    cli_select = words(select)
+    steps: list[tuple[list[str], str, type[Exception]]] = []
+    if cli_select:
+        steps.append((cli_select, "--select", UsageError))
+    elif config.select is not None:
+        steps.append((list(config.select), f"select in {config.where}", ConfigError))
+    steps.append((list(config.extend_select), f"extend-select in {config.where}", ConfigError))
+    steps.append((words(extend_select), "--extend-select", UsageError))
+    selected = set(rules) if not cli_select and config.select is None else set()
+    named: dict[str, str] = {}
+    for given, label, error in steps:
+        prefix = f"{where}{label.split(' in ')[0]}: " if error is ConfigError else f"{label}: "
+        for word in given:
+            selected.update(resolve(word, levels, prefix, error))
+            if is_explicit(word):
+                named[word] = label
+    ignored: dict[str, str] = {}
+    for word in words(ignore):
+        ignored.update((rid, f"--ignore {word}") for rid in resolve(word, levels, "--ignore: "))
+    final = {}
+    for rid, setting in result.items():
+        why = None
+        if rid in ignored:
+            setting, why = RuleSettings(None, setting.options), ignored[rid]
+        elif rid not in selected:
+            setting, why = RuleSettings(None, setting.options), f"not in {steps[0][1]}"
+        elif setting.level is None and rid in named:
+            setting, why = (
+                RuleSettings(Severity.parse(rules[rid].LEVEL), setting.options),
+                (f"{named[rid]} {rid}"),
+            )
+        final[rid] = setting
+        if origins is not None:
+            origins[rid] = why or origins.get(rid, "default")
+    return final

@@ -150,7 +150,7 @@ def carry_out(
         refusals.extend(plan.refusals)
         if plan.edit.empty or plan.refusals:
             continue
-        after = _render(plan, refusals)
+        after = render_plan(plan, refusals)
         if after is not None and after != plan.document.text:
             changes.append((plan, after))
     if not refusals and changes:
@@ -160,7 +160,7 @@ def carry_out(
     done = []
     for plan, after in changes:
         if write:
-            _write(plan.document, after)
+            write_back(plan.document, after)
         done.append(
             FileChange(plan.document.display, plan.document.text, after, tuple(plan.summary), write)
         )
@@ -209,7 +209,7 @@ def _gains(choice: ScopeChoice, document: Document) -> list[str]:
     return found
 
 
-def _render(plan: FilePlan, refusals: list[str]) -> str | None:
+def render_plan(plan: FilePlan, refusals: list[str]) -> str | None:
     document = plan.document
     why = "cannot write it back faithfully"
     try:
@@ -262,7 +262,7 @@ def _new_errors(
     ]
 
 
-def _write(document: Document, after: str) -> None:
+def write_back(document: Document, after: str) -> None:
     path = document.path
     assert path is not None
     try:

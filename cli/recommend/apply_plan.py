@@ -75,7 +75,7 @@ def plan_scope(choice: ScopeChoice, plan: FilePlan, search: str) -> None:
         plan.summary.append(f"load {', '.join(loaded_now)}")
     new_search = _plan_search(choice, plan, search)
     if moved:
-        _move_cache_control(scope, kept, moved, new_search, plan)
+        move_cache_control(scope, kept, moved, new_search, plan)
     if new_search is not None:
         index, value = new_search
         plan.edit.insert_item(_tools_pointer(scope), index, value)
@@ -148,7 +148,7 @@ def _plan_search(choice: ScopeChoice, plan: FilePlan, search: str) -> tuple[int,
     return len(entries), value
 
 
-def _move_cache_control(
+def move_cache_control(
     scope: Scope,
     kept: set[int],
     moved: list[tuple[str, Any]],

@@ -16,6 +16,7 @@ class RenderSettings:
     width: int | None = None
     show_all: bool = False  # every row, not the top 40
     misses_shown: int = 20  # eval's misses in text
+    quiet: bool = False  # lint: the findings only, no notes or summary line
 
 
 Reporter = Callable[[Any, RenderSettings], str]

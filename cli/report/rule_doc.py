@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from toolsearch.facts import cited, source_keys
+from toolsearch.lint.fixable import fix_line
 from toolsearch.lint.rule_contract import Rule, as_config
 from toolsearch.lint.rule_settings import RuleSettings
 from toolsearch.report.console import render as render_console
@@ -56,6 +57,7 @@ def render_doc(rule: Rule, setting: RuleSettings, color: bool, width: int | None
         Text(f"{rule.ID} ({level})", style="bold"),
         Text(rule.SUMMARY),
         Text(f"options: {options}", style="dim"),
+        Text(fix_line(rule.ID), style="dim"),
         Text(""),
     ]
     doc = inspect.getdoc(rule) or ""
