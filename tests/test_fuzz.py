@@ -37,12 +37,25 @@ COMMANDS = (
     ["recommend", "--diff"],
 )
 
+# Names that pass for others (invisible, reordering and homoglyph characters), and lone
+# surrogates, which no UTF-8 output can carry.
+LOOK_ALIKES = [
+    "send_\u200bemail",
+    "send_email\u200d",
+    "get\u202eweather",
+    "\u0430pple",  # Cyrillic a
+    "tag\U000e0041",
+    "a\ud800b",
+    "\udfff",
+    "bell\x07",
+]
 scalars = (
     st.none()
     | st.booleans()
     | st.integers(min_value=-(2**63), max_value=2**63)
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=30)
+    | st.sampled_from(LOOK_ALIKES)
 )
 json_values = st.recursive(
     scalars,
@@ -54,6 +67,7 @@ json_values = st.recursive(
 names = st.one_of(
     st.text(max_size=70),
     st.sampled_from(["get_weather", "a.b", "x" * 65, "[bold]x[/bold]", "\x1b[31mred", "mcp__a__b"]),
+    st.sampled_from(LOOK_ALIKES),
     st.integers(),
     st.none(),
 )
@@ -238,3 +252,47 @@ def test_mutated_requests_through_recommend_apply_planning(
     check_outcome(runner, ["recommend", "--diff", str(path)])
     check_outcome(runner, ["lint", "--fail-on", "info", str(path)])
     assert path.read_bytes() == before  # --diff writes nothing
+
+
+# YAML values that are not JSON's: dates, timestamps, sets, binary, and ones that are invalid
+TYPED_YAML = [
+    "2024-01-02",
+    "2001-12-14t21:59:43.10-05:00",
+    "2024-13-45",
+    "!!binary aGVsbG8=",
+    "!!set {b, a, c}",
+    "!!set {}",
+    "!!omap [a: 1, b: 2]",
+    "!!python/object:os.system x",
+    '"a\\ud800b"',
+    '"send_\\u200bemail"',
+    "!!timestamp 2024-01-02",
+    "!!float nan",
+    "~",
+]
+typed = st.sampled_from(TYPED_YAML)
+
+
+@FUZZ
+@given(name=typed, description=typed, default=typed, extra=typed)
+def test_yaml_typed_values(
+    name: str, description: str, default: str, extra: str, in_tmp: Path
+) -> None:
+    path = in_tmp / "typed.yaml"
+    path.write_text(
+        "tools:\n"
+        f"- name: {name}\n"
+        f"  description: {description}\n"
+        f"  input_schema: {{type: object, properties: {{x: {{default: {default}}}}}}}\n"
+        f"  input_examples: [{extra}]\n"
+        "- name: get_weather\n"
+        "  description: Current weather for a city.\n"
+        f"  defer_loading: {extra}\n"
+        "  input_schema: {type: object}\n",
+        encoding="utf-8",
+    )
+    runner = CliRunner()
+    run_all(runner, path)
+    first = runner.invoke(app, ["lint", "-f", "json", "--fail-on", "info", str(path)])
+    again = runner.invoke(app, ["lint", "-f", "json", "--fail-on", "info", str(path)])
+    assert first.stdout == again.stdout  # a set's order, and so every fingerprint, is stable
