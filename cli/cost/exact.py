@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolsearch.catalog.model import Scope, ServerTool, Tool
+from toolsearch.cost.tokens import sent_examples
 from toolsearch.errors import ServerError, UsageError
 
 PROBE_MESSAGES: list[Any] = [{"role": "user", "content": "Hello"}]
@@ -85,6 +86,9 @@ def tool_param(tool: Tool) -> dict[str, Any]:
     param: dict[str, Any] = {"name": tool.sent_name, "input_schema": dict(tool.input_schema)}
     if tool.sent_description is not None:
         param["description"] = tool.sent_description
+    examples = sent_examples(tool)
+    if examples is not None:
+        param["input_examples"] = examples
     return param
 
 

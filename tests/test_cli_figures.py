@@ -1,0 +1,113 @@
+"""Figures that tell the whole truth (issue 19): input_examples cost tokens, the newer
+tokenizer's measured factor, rejected requests in ``budget``, and directories of servers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from toolsearch.app import app
+
+
+def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def budget_json(runner: CliRunner, *args: str) -> dict[str, Any]:
+    code, out, err = run(runner, "budget", "-f", "json", *args)
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def weather_tool(examples: int) -> dict[str, Any]:
+    tool: dict[str, Any] = {
+        "name": "get_weather",
+        "description": "Get the current weather and the forecast for a city, by name.",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "city": {"type": "string", "description": "The city, e.g. Paris"},
+                "days": {"type": "integer", "description": "How many days of forecast"},
+                "units": {"enum": ["metric", "imperial"]},
+            },
+            "required": ["city"],
+        },
+    }
+    if examples:
+        tool["input_examples"] = [
+            {"city": f"Some long city name number {i} in a faraway country", "days": i}
+            for i in range(examples)
+        ]
+    return tool
+
+
+def tokens_of(runner: CliRunner, path: Path, *args: str) -> int:
+    data = budget_json(runner, str(path), *args)
+    (row,) = data["tools"]
+    tokens: int = row["tokens"]
+    return tokens
+
+
+def test_input_examples_cost_tokens_per_tool(runner: CliRunner, in_tmp: Path) -> None:
+    plain, rich = in_tmp / "plain.json", in_tmp / "rich.json"
+    plain.write_text(json.dumps([weather_tool(0)]))
+    rich.write_text(json.dumps([weather_tool(20)]))
+    without = tokens_of(runner, plain)
+    with_examples = tokens_of(runner, rich)
+    # 20 examples of about 20 cl100k tokens each, at 1.32 per token: several hundred tokens
+    assert with_examples - without > 20 * 20
+    # the same on the newer tokenizer, and the method line says examples are counted
+    assert tokens_of(runner, rich, "--model", "claude-opus-4-8") > tokens_of(
+        runner, plain, "--model", "claude-opus-4-8"
+    )
+    code, out, _ = run(runner, "budget", str(rich))
+    assert code == 0
+    assert "compact JSON (name, description, input_schema, input_examples)" in out
+
+
+def test_an_empty_examples_array_costs_nothing(runner: CliRunner, in_tmp: Path) -> None:
+    plain, empty = in_tmp / "plain.json", in_tmp / "empty.json"
+    plain.write_text(json.dumps([weather_tool(0)]))
+    empty.write_text(json.dumps([{**weather_tool(0), "input_examples": []}]))
+    assert tokens_of(runner, plain) == tokens_of(runner, empty)
+
+
+def test_exact_counts_send_the_examples(in_tmp: Path) -> None:
+    from toolsearch.catalog.dialects import load_catalog
+    from toolsearch.catalog.loader import read_source, resolve_sources
+    from toolsearch.cost.exact import tool_param
+
+    (in_tmp / "tools.json").write_text(json.dumps([weather_tool(2)]))
+    documents = [read_source(spec) for spec in resolve_sources(["tools.json"])]
+    catalog, _ = load_catalog(documents, "api")
+    (tool,) = catalog.scopes[0].tools
+    assert tool_param(tool)["input_examples"] == weather_tool(2)["input_examples"]
+
+
+def compact_cl100k(tool: dict[str, Any]) -> int:
+    """cl100k tokens of the compact JSON the calibration applies to, counted here directly."""
+    from toolsearch.cost.tokens import encoding
+
+    text = json.dumps(tool, separators=(",", ":"), ensure_ascii=False)
+    return len(encoding().encode_ordinary(text))
+
+
+def test_newer_tokenizer_factor_is_the_measured_one(runner: CliRunner, in_tmp: Path) -> None:
+    catalog = in_tmp / "tools.json"
+    catalog.write_text(json.dumps([weather_tool(0)]))
+    data = budget_json(runner, str(catalog), "--model", "claude-opus-4-8")
+    method = data["scopes"][0]["method"]
+    assert method["family"] == "claude-4.7+"
+    assert method["confidence"] == "fair"
+    assert "1.60" in method["estimator"]
+    # x1.60 of the compact JSON's count (the two-part count may differ by a token)
+    expected = 1.60 * compact_cl100k(weather_tool(0))
+    assert abs(data["tools"][0]["tokens"] - expected) <= 2
+    code, out, _ = run(runner, "budget", str(catalog), "--model", "claude-opus-4-8")
+    assert code == 0
+    assert "x1.60 calibration" in out and "fair confidence" in out
