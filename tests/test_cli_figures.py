@@ -4,12 +4,15 @@ tokenizer's measured factor, rejected requests in ``budget``, and directories of
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 from typer.testing import CliRunner
 
 from toolsearch.app import app
+from toolsearch.schemas import load_schema
 
 
 def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
@@ -111,3 +114,59 @@ def test_newer_tokenizer_factor_is_the_measured_one(runner: CliRunner, in_tmp: P
     code, out, _ = run(runner, "budget", str(catalog), "--model", "claude-opus-4-8")
     assert code == 0
     assert "x1.60 calibration" in out and "fair confidence" in out
+
+
+ALL_DEFERRED: dict[str, Any] = {
+    "model": "claude-sonnet-4-5",
+    "tools": [
+        {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},
+        {**weather_tool(0), "defer_loading": True},
+        {**weather_tool(0), "name": "get_forecast", "defer_loading": True},
+    ],
+}
+
+
+def test_budget_says_when_the_api_would_reject_the_request(runner: CliRunner, in_tmp: Path) -> None:
+    request = {
+        **ALL_DEFERRED,
+        "tools": [{**t, "defer_loading": True} for t in ALL_DEFERRED["tools"]],
+    }
+    (in_tmp / "request.json").write_text(json.dumps(request))
+    code, out, _ = run(runner, "budget", "request.json")
+    assert code == 0  # budget reports; lint gates
+    assert "REJECTED: the API would reject this request (400): 2 errors" in out
+    assert "(all-deferred, deferred-search-tool)" in out
+    assert re.search(r"saved by deferral \([\d.]+%\) if the API accepted it\n", out)
+    data = budget_json(runner, "request.json")
+    jsonschema.validate(data, load_schema("budget"))
+    assert [r["rule"] for r in data["scopes"][0]["rejected"]] == [
+        "all-deferred",
+        "deferred-search-tool",
+    ]
+    assert data["scopes"][0]["rejected"][0]["file"] == "request.json"
+    code, out, _ = run(runner, "budget", "-f", "markdown", "request.json")
+    assert "- **rejected**: scope request: the API would reject this request (400)" in out
+
+
+def test_budget_of_a_valid_request_says_nothing_of_rejection(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    (in_tmp / "request.json").write_text(json.dumps(ALL_DEFERRED))
+    code, out, _ = run(runner, "budget", "request.json")
+    assert code == 0
+    assert "REJECTED" not in out and "if the API accepted it" not in out
+    assert budget_json(runner, "request.json")["scopes"][0]["rejected"] == []
+
+
+def test_rejection_follows_the_lint_config(runner: CliRunner, in_tmp: Path) -> None:
+    request = {
+        **ALL_DEFERRED,
+        "tools": [{**t, "defer_loading": True} for t in ALL_DEFERRED["tools"]],
+    }
+    (in_tmp / "request.json").write_text(json.dumps(request))
+    (in_tmp / ".toolsearch.yaml").write_text(
+        "rules:\n  all-deferred: off\n  deferred-search-tool: warning\n"
+    )
+    code, out, _ = run(runner, "budget", "request.json")
+    assert code == 0
+    assert "REJECTED" not in out

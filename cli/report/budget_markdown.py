@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from toolsearch.cost.budget_run import BudgetReport
 from toolsearch.report.markdown import cell
+from toolsearch.report.phrases import rejection_line
 from toolsearch.report.render_settings import RenderSettings
 
 TOP_ROWS = 20
@@ -49,6 +50,8 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
     lines += ["", *[f"_{cell(m)}_" for m in methods]]
     for note in [*budget.skipped, *notes, *(n for s in budget.scopes for n in s.notes)]:
         lines.append(f"- note: {cell(note)}")
+    for name, rejected in report.rejected.items():
+        lines.append(f"- **rejected**: scope {cell(name)}: {cell(rejection_line(rejected), 1000)}")
     for failure in failures:
         lines.append(f"- **FAIL**: {cell(failure)}")
     return "\n".join(lines) + "\n"

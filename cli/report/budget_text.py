@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from rich.table import Table
@@ -11,8 +12,9 @@ from rich.text import Text
 from toolsearch.cost.budget import ScopeBudget
 from toolsearch.cost.budget_diff import BudgetDiff
 from toolsearch.cost.budget_run import BudgetReport
+from toolsearch.lint.findings import Diagnostic
 from toolsearch.report.console import render as render_console
-from toolsearch.report.phrases import count_of
+from toolsearch.report.phrases import count_of, rejection_line
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.sanitize import one_line
 
@@ -24,7 +26,9 @@ def _n(value: float) -> str:
     return f"{round(value):,}"
 
 
-def _scope_parts(budget_scope: ScopeBudget, show_all: bool) -> list[Any]:
+def _scope_parts(
+    budget_scope: ScopeBudget, show_all: bool, rejected: Sequence[Diagnostic] = ()
+) -> list[Any]:
     scope = budget_scope.scope
     parts: list[Any] = []
     title = Text()
@@ -83,12 +87,15 @@ def _scope_parts(budget_scope: ScopeBudget, show_all: bool) -> list[Any]:
         ),
     )
     summary.add_row(_n(totals.all_loaded), Text("if nothing were deferred (no search tool)"))
-    summary.add_row(_n(totals.saved), Text(f"saved by deferral ({totals.saved_pct:.1f}%)"))
+    saved = f"saved by deferral ({totals.saved_pct:.1f}%)"
+    summary.add_row(_n(totals.saved), Text(saved + (" if the API accepted it" if rejected else "")))
     summary.add_row(
         f"{totals.context_share:.1f}%",
         Text(f"of a {totals.context_window:,}-token context window taken upfront"),
     )
     parts.append(summary)
+    if rejected:
+        parts.append(Text(f"REJECTED: {rejection_line(rejected)}", style="bold red"))
     parts.append(Text(budget_scope.method.describe(), style="dim"))
     parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in budget_scope.notes)
     return parts
@@ -151,7 +158,7 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
     for index, scope in enumerate(budget.scopes):
         if index:
             parts.append(Text(""))
-        parts.extend(_scope_parts(scope, show_all))
+        parts.extend(_scope_parts(scope, show_all, report.rejected.get(scope.scope.name, ())))
     if len(budget.scopes) > 1:
         totals = budget.totals
         parts.append(Text(""))
