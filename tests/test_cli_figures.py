@@ -170,3 +170,44 @@ def test_rejection_follows_the_lint_config(runner: CliRunner, in_tmp: Path) -> N
     code, out, _ = run(runner, "budget", "request.json")
     assert code == 0
     assert "REJECTED" not in out
+
+
+def mcp_server(in_tmp: Path, name: str, tools: int) -> str:
+    listing = {"tools": [{**weather_tool(0), "name": f"{name}_tool_{i}"} for i in range(tools)]}
+    for tool in listing["tools"]:
+        tool["inputSchema"] = tool.pop("input_schema")
+    (in_tmp / "servers").mkdir(exist_ok=True)
+    (in_tmp / "servers" / f"{name}.json").write_text(json.dumps(listing))
+    return name
+
+
+def test_a_directory_of_servers_is_a_sum_of_separate_requests(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    for name, count in (("alpha", 2), ("beta", 1), ("gamma", 3)):
+        mcp_server(in_tmp, name, count)
+    code, out, _ = run(runner, "budget", "servers")
+    assert code == 0
+    total = re.search(
+        r"All 3 scopes \(3 separate requests, summed; each pays its own "
+        r"tool-use system prompt, ([\d,]+) together\): upfront",
+        out,
+    )
+    assert total is not None and total.group(1) == "1,488"  # 3 x 496
+    # the note every MCP scope carries is said once, naming the scopes
+    assert out.count("nothing is deferred") == 1
+    assert "note (3 scopes: alpha, beta, gamma): nothing is deferred" in out
+    code, out, _ = run(runner, "budget", "-f", "markdown", "servers")
+    assert out.count("nothing is deferred") == 1
+    assert "- note (3 scopes: alpha, beta, gamma): nothing is deferred" in out
+    assert "All 3 scopes (3 separate requests, summed;" in out
+
+
+def test_a_note_of_one_scope_stays_with_it(runner: CliRunner, in_tmp: Path) -> None:
+    mcp_server(in_tmp, "alpha", 1)
+    (in_tmp / "request.json").write_text(json.dumps({**ALL_DEFERRED, "model": "gpt-4o"}))
+    code, out, _ = run(runner, "budget", "servers/alpha.json", "request.json")
+    assert code == 0
+    assert "note: unknown model 'gpt-4o'" in out
+    assert "note: nothing is deferred" in out  # one scope only: not collapsed
+    assert "scopes:" not in out

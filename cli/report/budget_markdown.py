@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from toolsearch.cost.budget_run import BudgetReport
 from toolsearch.report.markdown import cell
-from toolsearch.report.phrases import rejection_line
+from toolsearch.report.phrases import (
+    all_scopes_line,
+    rejection_line,
+    scope_names,
+    shared_notes,
+)
 from toolsearch.report.render_settings import RenderSettings
 
 TOP_ROWS = 20
@@ -24,6 +29,8 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
             f"{round(t.upfront):,} | {round(t.all_loaded):,} | {round(t.saved):,} "
             f"({t.saved_pct:.1f}%) | {t.context_share:.1f}% |"
         )
+    if len(budget.scopes) > 1:
+        lines += ["", cell(all_scopes_line(budget), 1000)]
     if diff is not None:
         sign = "+" if diff.upfront_change >= 0 else ""
         lines += [
@@ -48,8 +55,12 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
             lines.append(f"| {cell(r.name)} | {cell(r.source)} | {round(r.tokens):,} | {state} |")
     methods = sorted({s.method.describe() for s in budget.scopes})
     lines += ["", *[f"_{cell(m)}_" for m in methods]]
-    for note in [*budget.skipped, *notes, *(n for s in budget.scopes for n in s.notes)]:
+    shared = shared_notes((s.scope.name, s.notes) for s in budget.scopes)
+    own = (n for s in budget.scopes for n in s.notes if n not in shared)
+    for note in [*budget.skipped, *notes, *own]:
         lines.append(f"- note: {cell(note)}")
+    for note, names in shared.items():
+        lines.append(f"- note ({cell(scope_names(names), 1000)}): {cell(note)}")
     for name, rejected in report.rejected.items():
         lines.append(f"- **rejected**: scope {cell(name)}: {cell(rejection_line(rejected), 1000)}")
     for failure in failures:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Any
 
 from rich.table import Table
@@ -14,7 +14,13 @@ from toolsearch.cost.budget_diff import BudgetDiff
 from toolsearch.cost.budget_run import BudgetReport
 from toolsearch.lint.findings import Diagnostic
 from toolsearch.report.console import render as render_console
-from toolsearch.report.phrases import count_of, rejection_line
+from toolsearch.report.phrases import (
+    all_scopes_line,
+    count_of,
+    rejection_line,
+    scope_names,
+    shared_notes,
+)
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.sanitize import one_line
 
@@ -27,7 +33,10 @@ def _n(value: float) -> str:
 
 
 def _scope_parts(
-    budget_scope: ScopeBudget, show_all: bool, rejected: Sequence[Diagnostic] = ()
+    budget_scope: ScopeBudget,
+    show_all: bool,
+    rejected: Sequence[Diagnostic] = (),
+    shared: Container[str] = (),
 ) -> list[Any]:
     scope = budget_scope.scope
     parts: list[Any] = []
@@ -97,7 +106,9 @@ def _scope_parts(
     if rejected:
         parts.append(Text(f"REJECTED: {rejection_line(rejected)}", style="bold red"))
     parts.append(Text(budget_scope.method.describe(), style="dim"))
-    parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in budget_scope.notes)
+    parts.extend(
+        Text(f"note: {one_line(n)}", style="yellow") for n in budget_scope.notes if n not in shared
+    )
     return parts
 
 
@@ -155,21 +166,19 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
     budget, diff, notes, failures = report.budget, report.diff, report.notes, report.failures
     color, width, show_all = settings.color, settings.width, settings.show_all
     parts: list[Any] = []
+    shared = shared_notes((s.scope.name, s.notes) for s in budget.scopes)
     for index, scope in enumerate(budget.scopes):
         if index:
             parts.append(Text(""))
-        parts.extend(_scope_parts(scope, show_all, report.rejected.get(scope.scope.name, ())))
+        rejected = report.rejected.get(scope.scope.name, ())
+        parts.extend(_scope_parts(scope, show_all, rejected, shared))
     if len(budget.scopes) > 1:
-        totals = budget.totals
         parts.append(Text(""))
-        parts.append(
-            Text(
-                f"All {len(budget.scopes)} scopes: upfront {_n(totals.upfront)}, all loaded "
-                f"{_n(totals.all_loaded)}, saved {_n(totals.saved)} ({totals.saved_pct:.1f}%); "
-                f"largest scope takes {totals.context_share:.1f}% of its context window",
-                style="bold",
-            )
-        )
+        parts.append(Text(all_scopes_line(budget), style="bold"))
+    parts.extend(
+        Text(f"note ({one_line(scope_names(names))}): {one_line(note)}", style="yellow")
+        for note, names in shared.items()
+    )
     if diff is not None:
         parts.append(Text(""))
         parts.extend(_diff_parts(diff))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from toolsearch.cost.budget import Budget
 from toolsearch.lint.findings import Diagnostic
 
 
@@ -18,4 +19,41 @@ def rejection_line(rejected: Sequence[Diagnostic]) -> str:
     return (
         f"the API would reject this request (400): {count_of(len(rejected), 'error')} "
         f"({rules}); toolsearch lint shows where and how to fix them"
+    )
+
+
+def shared_notes(notes_by_scope: Iterable[tuple[str, Sequence[str]]]) -> dict[str, list[str]]:
+    """Notes that more than one scope carries, each with the scopes that carry it, in order."""
+    scopes: dict[str, list[str]] = {}
+    for name, notes in notes_by_scope:
+        for note in dict.fromkeys(notes):
+            scopes.setdefault(note, []).append(name)
+    return {note: names for note, names in scopes.items() if len(names) > 1}
+
+
+NAMED_SCOPES = 20  # a shared note names this many scopes, then counts the rest
+
+
+def scope_names(names: Sequence[str]) -> str:
+    """``3 scopes: a, b, c``; past 20 names, ``and N more``."""
+    shown = ", ".join(names[:NAMED_SCOPES])
+    rest = len(names) - NAMED_SCOPES
+    return f"{count_of(len(names), 'scope')}: {shown}" + (f" and {rest:,} more" if rest > 0 else "")
+
+
+def _tokens(value: float) -> str:
+    return f"{round(value):,}"
+
+
+def all_scopes_line(budget: Budget) -> str:
+    """The run's total: a sum of separate requests, each with its own system prompt."""
+    totals = budget.totals
+    count = len(budget.scopes)
+    return (
+        f"All {count:,} scopes ({count:,} separate requests, summed; each pays its own "
+        f"tool-use system prompt, {_tokens(totals.system_prompt)} together): upfront "
+        f"{_tokens(totals.upfront)}, all loaded {_tokens(totals.all_loaded)}, "
+        f"saved {_tokens(totals.saved)} "
+        f"({totals.saved_pct:.1f}%); largest scope takes {totals.context_share:.1f}% of its "
+        "context window"
     )
