@@ -122,7 +122,7 @@ def exact_counts(scope: Scope, count: CountFn, per_tool: bool = False) -> ExactC
         if len(scope.tools) > PER_TOOL_CAP:
             raise UsageError(
                 f"--exact-per-tool is capped at {PER_TOOL_CAP} tools per scope; "
-                f"scope {scope.name!r} has {len(scope.tools)}"
+                f"scope {scope.name!r} has {len(scope.tools):,}"
             )
         for index, tool in enumerate(scope.tools):
             rest = all_tools[:index] + all_tools[index + 1 :]

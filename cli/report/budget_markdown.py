@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from toolsearch.catalog.counts import count_of, scope_count
 from toolsearch.cost.budget_run import BudgetReport
 from toolsearch.report.markdown import cell
 from toolsearch.report.phrases import (
@@ -20,12 +21,12 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
     lines = ["## toolsearch budget", ""]
     lines += [
         "| scope | model | tools | upfront | all loaded | saved | context |",
-        "|---|---|--:|--:|--:|--:|--:|",
+        "|---|---|---|--:|--:|--:|--:|",
     ]
     for s in budget.scopes:
         t = s.totals
         lines.append(
-            f"| {cell(s.scope.name)} | {cell(s.model_id)} | {len(s.scope.tools)} | "
+            f"| {cell(s.scope.name)} | {cell(s.model_id)} | {scope_count(s.scope).describe()} | "
             f"{round(t.upfront):,} | {round(t.all_loaded):,} | {round(t.saved):,} "
             f"({t.saved_pct:.1f}%) | {t.context_share:.1f}% |"
         )
@@ -48,7 +49,7 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
                 )
     rows = sorted(budget.rows, key=lambda r: -r.tokens)[:TOP_ROWS]
     if rows:
-        lines += ["", f"Costliest {len(rows)} tools:", ""]
+        lines += ["", f"Costliest {count_of(len(rows), 'tool')}:", ""]
         lines += ["| tool | source | tokens | state |", "|---|---|--:|---|"]
         for r in rows:
             state = "deferred" if r.deferred else "loaded"

@@ -9,6 +9,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from toolsearch.catalog.counts import scope_count
 from toolsearch.cost.budget import ScopeBudget
 from toolsearch.cost.budget_diff import BudgetDiff
 from toolsearch.cost.budget_run import BudgetReport
@@ -43,8 +44,7 @@ def _scope_parts(
     title = Text()
     title.append(f"Scope {one_line(scope.name)}", style="bold")
     title.append(
-        f" ({scope.kind}, {count_of(len(scope.tools), 'tool')}, "
-        f"model {one_line(budget_scope.model_id)})"
+        f" ({scope.kind}, {scope_count(scope).describe()}, model {one_line(budget_scope.model_id)})"
     )
     parts.append(title)
     rows = budget_scope.rows

@@ -75,9 +75,9 @@ def render(report: EvalReport, settings: RenderSettings) -> str:
     if report.misses:
         count = len(report.misses)
         title = (
-            f"{count} not in the top {report.at} for their own words"
+            f"{count:,} not in the top {report.at} for their own words"
             if report.self_check
-            else f"{count} {'miss' if count == 1 else 'misses'} "
+            else f"{count_of(count, 'miss', 'misses')} "
             f"(an expected tool not in the top {report.at})"
         )
         parts.append(Text(""))

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from toolsearch.catalog.counts import count_of
 from toolsearch.cost.budget import Budget
 from toolsearch.lint.findings import Diagnostic
 
-
-def count_of(count: int, noun: str) -> str:
-    """``1 tool``, ``10,000 tools``."""
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+__all__ = ["all_scopes_line", "count_of", "rejection_line", "scope_names", "shared_notes"]
 
 
 def rejection_line(rejected: Sequence[Diagnostic]) -> str:

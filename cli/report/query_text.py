@@ -67,7 +67,9 @@ def _header(scope_results: ScopeResults, report: QueryReport) -> Text:
         which = f"{tools} (all, --all)"
     header = Text()
     header.append(f"Scope {one_line(scope_results.scope.name)}", style="bold")
-    header.append(f': {report.mode} search for "{one_line(report.query, 80)}" over {count} {which}')
+    header.append(
+        f': {report.mode} search for "{one_line(report.query, 80)}" over {count:,} {which}'
+    )
     return header
 
 

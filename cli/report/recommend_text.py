@@ -9,6 +9,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from toolsearch.catalog.counts import scope_count
 from toolsearch.recommend.apply import Advice
 from toolsearch.recommend.evaluate import Evaluation
 from toolsearch.recommend.recommend import Recommendation, ScopeChoice
@@ -37,11 +38,11 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
     title = Text()
     title.append(f"Scope {one_line(scope.name)}", style="bold")
     title.append(
-        f" ({scope.kind}, {count_of(len(choice.ranked), 'tool')}, "
+        f" ({scope.kind}, {scope_count(scope).describe()}, "
         f"model {one_line(choice.before.model_id)}): "
     )
     if choice.deferral:
-        title.append(f"keep {len(kept)} loaded, defer {len(choice.ranked) - len(kept)}")
+        title.append(f"keep {len(kept):,} loaded, defer {len(choice.ranked) - len(kept):,}")
     else:
         title.append("keep every tool loaded")
     parts: list[Any] = [title]
