@@ -258,6 +258,14 @@ SkipOpt = Annotated[
     bool,
     typer.Option("--skip-non-catalogs", help="Skip files that are not tool catalogs, with a note."),
 ]
+RecursiveOpt = Annotated[
+    bool,
+    typer.Option(
+        "--recursive",
+        "-r",
+        help="Read directories' subfolders too (hidden ones such as .git left out).",
+    ),
+]
 
 
 # --- live MCP servers (issue 7): options every command that reads sources takes ---------------
@@ -535,6 +543,7 @@ class CatalogArgs:
     target: str | None
     skip_non_catalogs: bool = False
     live: LiveOptions | None = None
+    recursive: bool = False
 
 
 @dataclass(frozen=True)
@@ -558,7 +567,10 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
     sources = list(args.sources or [])
     live = args.live
     if live is None or not (live.requested or live.only):
-        return Loaded(config, load_inputs(sources, config, chosen, args.skip_non_catalogs))
+        inputs = load_inputs(
+            sources, config, chosen, args.skip_non_catalogs, recursive=args.recursive
+        )
+        return Loaded(config, inputs)
     result = read_live(live, config.max_file_size)
     if not result.servers and not sources:
         raise ServerError("no MCP server answered; nothing to report")
@@ -569,6 +581,7 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
         args.skip_non_catalogs,
         extra_documents=result.documents,
         always_load=result.always_load,
+        recursive=args.recursive,
     )
     inputs = replace(inputs, notes=(*inputs.notes, *result.notes))
     return Loaded(config, inputs, bool(result.failures))
@@ -635,6 +648,7 @@ def budget(
         ),
     ] = False,
     skip_non_catalogs: SkipOpt = False,
+    recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Estimate the token cost of every tool, of what stays loaded and of what is deferred."""
@@ -663,7 +677,7 @@ def budget(
             step_summary=ci.step_summary_path(os.environ),
             root=ci.repo_root(os.environ),
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_budget)
 
@@ -708,6 +722,7 @@ def lint(
         ),
     ] = "error",
     skip_non_catalogs: SkipOpt = False,
+    recursive: RecursiveOpt = False,
     baseline: Annotated[
         Path | None,
         typer.Option(
@@ -749,7 +764,7 @@ def lint(
             step_summary=ci.step_summary_path(os.environ),
             root=ci.repo_root(os.environ),
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_lint)
 
@@ -851,6 +866,7 @@ def query(
         typer.Option("--format", "-f", metavar="FORMAT", help="text, json or tool-reference."),
     ] = None,
     skip_non_catalogs: SkipOpt = False,
+    recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Preview what the tool search tool returns for a query."""
@@ -872,7 +888,7 @@ def query(
             color=use_color(),
             width=terminal_width(),
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_query)
 
@@ -927,6 +943,7 @@ def eval_command(
     target: TargetOpt = None,
     model: ModelOpt = None,
     skip_non_catalogs: SkipOpt = False,
+    recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Measure whether search finds the right tools: recall@k, hit@5, MRR and the misses."""
@@ -966,7 +983,7 @@ def eval_command(
             color=use_color(),
             width=terminal_width(),
         )
-        return options, CatalogArgs(args, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(args, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_eval)
 
@@ -1050,6 +1067,7 @@ def recommend(
     ] = False,
     claude_code_tool_search: ToolSearchOpt = None,
     skip_non_catalogs: SkipOpt = False,
+    recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Choose the 3-5 tools to keep loaded, say why, and apply it (--apply, --diff)."""
@@ -1079,7 +1097,7 @@ def recommend(
             color=use_color(),
             width=wrap_width(),
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_recommend)
 

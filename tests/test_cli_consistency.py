@@ -238,3 +238,71 @@ def test_force_color_in_process(runner: CliRunner, monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("FORCE_COLOR", "1")
     _, out, _ = run(runner, "budget", REQUEST)
     assert "\x1b[1mScope request\x1b[0m" in out
+
+
+OBJECT = {"type": "object", "properties": {}}
+
+
+def server_tree(root: Path) -> None:
+    """servers/{a/time.json, b/deep/fetch.json, .git/hidden.json, package.json}."""
+    tool = {"name": "now", "description": "The current time in a time zone.", "inputSchema": OBJECT}
+    for folder, name in (("a", "time"), ("b/deep", "fetch"), (".git", "hidden")):
+        (root / "servers" / folder).mkdir(parents=True)
+        listing = {"tools": [{**tool, "name": f"{name}_now"}]}
+        (root / "servers" / folder / f"{name}.json").write_text(json.dumps(listing))
+    (root / "servers" / "package.json").write_text('{"name": "pkg"}')
+
+
+def scope_names(out: str) -> list[str]:
+    return [line.split()[1] for line in out.splitlines() if line.startswith("Scope ")]
+
+
+def test_a_directory_without_catalogs_names_the_subfolders_with_some(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    server_tree(in_tmp)
+    code, out, err = run(runner, "budget", "servers")
+    assert code == 2 and out == ""
+    message = one_error_line(err)
+    assert "no tool catalog found in the given sources" in message
+    assert (
+        "servers: no tool catalog directly inside; these subfolders have some: servers/a (1), "
+        in message
+    )
+    assert "servers/b/deep (1); name them, or pass -r" in message
+    assert ".git" not in message
+    # with a catalog from elsewhere, the same hint is a note
+    code, out, _ = run(runner, "lint", "servers/a/time.json", "servers")
+    assert code == 0
+    assert "note: servers: no tool catalog directly inside; these subfolders have some" in out
+    (in_tmp / "empty").mkdir()
+    code, _, err = run(runner, "budget", "empty")
+    assert code == 2 and "empty: no tool catalog in it or its subfolders" in one_error_line(err)
+
+
+def test_recursive_reads_subfolders_but_not_hidden_ones(runner: CliRunner, in_tmp: Path) -> None:
+    server_tree(in_tmp)
+    for flag in ("-r", "--recursive"):
+        code, out, _ = run(runner, "budget", flag, "servers")
+        assert code == 0
+        assert scope_names(out) == ["time", "fetch"]
+        assert "note: skipped servers/package.json: not a tool catalog" in out
+    code, out, _ = run(runner, "query", "-r", "--all", "time", "servers")
+    assert code == 0 and "time_now" in out
+
+
+def test_quoted_globs_expand_for_catalog_sources(runner: CliRunner, in_tmp: Path) -> None:
+    server_tree(in_tmp)
+    code, out, _ = run(runner, "budget", "servers/*/*.json")
+    assert code == 0 and scope_names(out) == ["time"]
+    code, out, _ = run(runner, "budget", "servers/**/*.json")
+    assert code == 0 and scope_names(out) == ["time", "fetch"]  # .git is not matched
+    code, out, _ = run(runner, "lint", "servers/*")  # directories matched are read as such
+    assert code == 0 and "in 1 tool in 2 files" in out
+    code, _, err = run(runner, "budget", "nothing/*.json")
+    assert code == 2 and "nothing/*.json: no file or directory matches" in one_error_line(err)
+    code, _, err = run(runner, "budget", "x=servers/*/*.json")
+    assert code == 2 and "is a pattern" in one_error_line(err)
+    (in_tmp / ".toolsearch.yaml").write_text("catalog: ['servers/**/*.json']\n")
+    code, out, _ = run(runner, "budget")
+    assert code == 0 and scope_names(out) == ["time", "fetch"]

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Literal
 
+from toolsearch.catalog.expand import CATALOG_SUFFIXES, catalog_files, glob_paths, is_glob
 from toolsearch.catalog.locate import JsonLocator, Locator, NoLocator, YamlLocator
 from toolsearch.errors import InputError, UsageError
 
-CATALOG_SUFFIXES = (".json", ".yaml", ".yml")
 DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024
 MAX_DEPTH = 200
 MAX_YAML_NODES = 2_000_000
@@ -72,8 +72,12 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def resolve_sources(arguments: list[str], base: Path | None = None) -> list[SourceSpec]:
-    """Expand arguments into named sources, following decisions.md's naming rules."""
+def resolve_sources(
+    arguments: list[str], base: Path | None = None, recursive: bool = False
+) -> list[SourceSpec]:
+    """Expand arguments into named sources, following decisions.md's naming rules: a directory
+    gives its catalog files (``recursive``: its subfolders' too), a quoted glob the files and
+    directories it matches."""
     raw: list[tuple[str | None, Path | None, bool]] = []
     for argument in arguments:
         name: str | None = None
@@ -88,18 +92,28 @@ def resolve_sources(arguments: list[str], base: Path | None = None) -> list[Sour
             raw.append((name or "stdin", None, False))
             continue
         file_path = Path(target) if base is None or Path(target).is_absolute() else base / target
+        if not file_path.exists() and is_glob(target):
+            if name is not None:
+                raise UsageError(
+                    f"{argument}: NAME=PATH names one file, and {target} is a pattern; "
+                    "drop the name, or name the files one by one"
+                )
+            matches = glob_paths(target, base)
+            if not matches:
+                raise InputError(f"{target}: no file or directory matches this pattern")
+            for match in matches:
+                if match.is_dir():
+                    raw.extend((None, p, True) for p in catalog_files(match, recursive))
+                elif match.suffix.lower() in CATALOG_SUFFIXES:
+                    raw.append((None, match, True))
+            continue
         if file_path.is_dir():
             if name is not None:
                 raise UsageError(
                     f"{argument}: NAME=PATH names one file, and {target} is a directory; "
                     "name the files inside it one by one, or drop the name"
                 )
-            found = sorted(
-                p
-                for p in file_path.iterdir()
-                if p.suffix.lower() in CATALOG_SUFFIXES and p.is_file()
-            )
-            raw.extend((None, p, True) for p in found)
+            raw.extend((None, p, True) for p in catalog_files(file_path, recursive))
             continue
         if not file_path.exists():
             raise InputError(f"{target}: no such file or directory")
