@@ -8,7 +8,7 @@ import importlib
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
@@ -150,9 +150,13 @@ def _is_option(param: Any) -> bool:
     return getattr(param, "param_type_name", None) == "option"
 
 
-def _param_label(param: Any) -> str:
+def _param_label(param: Any, argv: Sequence[str] = ()) -> str:
+    """An option as the user wrote it (``-n`` or ``--limit``), else its long name; an argument
+    by its metavar (``QUERY``)."""
     if _is_option(param):
-        return str(param.opts[-1] if param.opts else param.name)
+        names = [*param.opts, *param.secondary_opts]
+        used = [n for n in names if any(w == n or w.startswith(n + "=") for w in argv)]
+        return str(used[0] if used else max(names, key=len, default=param.name))
     return str(param.metavar or param.name).upper().strip("[].")
 
 
@@ -179,7 +183,7 @@ def _expects(kind: Any) -> str:
 def _bad_value(param: Any, ctx: Any, argv: list[str]) -> str:
     """``--max-upfront: 'abc' is not a whole number of 0 or more``: the value found again in
     the arguments (the one the parameter's type refuses)."""
-    label = _param_label(param)
+    label = _param_label(param, argv)
     expects = _expects(param.type)
     for value in _given_values(param, argv):
         try:

@@ -127,7 +127,7 @@ def _source_table(budget_scope: ScopeBudget) -> Table:
     for source in sorted(counts):
         table.add_row(
             Text(one_line(source, 40)),
-            str(counts[source]),
+            f"{counts[source]:,}",
             _n(loaded[source]),
             _n(deferred[source]),
         )

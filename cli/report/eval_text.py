@@ -66,7 +66,7 @@ def render(report: EvalReport, settings: RenderSettings) -> str:
     for mode, found in report.modes.items():
         table.add_row(
             mode,
-            str(found.cases),
+            f"{found.cases:,}",
             *(f"{found.recall[k]:.3f}" for k in report.ks),
             f"{found.hit5:.3f}",
             f"{found.mrr:.3f}",

@@ -58,7 +58,7 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
     for ranked in shown:
         state = "keep" if ranked.kept else "defer"
         table.add_row(
-            str(ranked.rank),
+            f"{ranked.rank:,}",
             Text(state, style="bold" if ranked.kept else "dim"),
             f"{ranked.score:g}",
             _n(ranked.tokens),
