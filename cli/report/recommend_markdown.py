@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from toolsearch.catalog.counts import scope_count
 from toolsearch.recommend.recommend_run import RecommendReport
 from toolsearch.recommend.usage import confidence
@@ -28,7 +30,8 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
     lines += ["", f"**Keep loaded:** {cell(keep, 1000)}", ""]
     if len(chosen.scopes) > 1:
         lines += [
-            f"Upfront, {len(chosen.scopes):,} scopes (separate requests, summed): "
+            f"Upfront, {len(chosen.scopes):,} scopes ({len(chosen.scopes):,} separate requests, "
+            "summed): "
             f"{chosen.upfront_before:,} → {chosen.upfront_after:,} tokens",
             "",
         ]
@@ -43,6 +46,8 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
     lines += [f"- note: {cell(n, 1000)}" for n in dict.fromkeys(notes)]
     text = "\n".join(lines) + "\n"
     if report.with_diff:
-        diffs = "".join(clean(c.diff()) for c in outcome.changes)
-        text += "\n```diff\n" + (diffs or "no change to show\n") + "```\n"
+        diffs = "".join(clean(c.diff()) for c in outcome.changes) or "no change to show\n"
+        # a fence longer than any run of backticks in the files, so none can close it
+        fence = "`" * max(3, 1 + max((len(r) for r in re.findall(r"`+", diffs)), default=0))
+        text += f"\n{fence}diff\n{diffs}{fence}\n"
     return text

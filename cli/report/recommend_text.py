@@ -258,7 +258,8 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
     if len(chosen.scopes) > 1:
         parts.append(
             Text(
-                f"Upfront, {len(chosen.scopes)} scopes: {chosen.upfront_before:,} -> "
+                f"Upfront, {len(chosen.scopes):,} scopes ({len(chosen.scopes):,} separate "
+                f"requests, summed): {chosen.upfront_before:,} -> "
                 f"{chosen.upfront_after:,} tokens"
             )
         )
