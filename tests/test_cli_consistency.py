@@ -306,3 +306,12 @@ def test_quoted_globs_expand_for_catalog_sources(runner: CliRunner, in_tmp: Path
     (in_tmp / ".toolsearch.yaml").write_text("catalog: ['servers/**/*.json']\n")
     code, out, _ = run(runner, "budget")
     assert code == 0 and scope_names(out) == ["time", "fetch"]
+
+
+def test_a_lone_deferred_tool_is_singular(runner: CliRunner, in_tmp: Path) -> None:
+    tool = {"name": "t", "description": "A tool that does one thing.", "input_schema": OBJECT}
+    (in_tmp / "one.json").write_text(json.dumps({"tools": [{**tool, "defer_loading": True}]}))
+    code, out, _ = run(runner, "lint", "--select", "all-deferred", "one.json")
+    assert code == 1
+    assert "the only tool is deferred; the API rejects this with 400" in out
+    assert "1 tools" not in out

@@ -125,6 +125,6 @@ def update_baseline_file(
     done = update_baseline(options.baseline, diagnostics, linted_sources(inputs))
     kept = f"; kept {done.kept} of sources not linted in this run" if done.kept else ""
     return (
-        f"wrote baseline {options.baseline}: {done.findings} findings "
+        f"wrote baseline {options.baseline}: {count_of(done.findings, 'finding')} "
         f"({done.added} added, {done.removed} removed){kept}"
     )

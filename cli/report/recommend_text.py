@@ -103,7 +103,8 @@ def _usage_parts(usage: UsageReport) -> list[Any]:
     if usage.by_name_only:
         parts.append(
             Text(
-                f"  {usage.by_name_only:,} calls named a server that is no source, matched by name"
+                f"  {count_of(usage.by_name_only, 'call')} named a server that is no source, "
+                "matched by name"
             )
         )
     for label, counter in (
