@@ -5,15 +5,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import importlib
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from toolsearch import __version__
 from toolsearch.errors import ExitCode, InputError, ServerError, ToolsearchError, UsageError
@@ -28,7 +30,186 @@ REPORT_URL = "https://github.com/toolsearch/toolsearch/issues"
 
 Opts = TypeVar("Opts")
 
+
+# --- one CLI (issue 19): usage lines, help and option errors in toolsearch's own words ---------
+
+# The click that typer runs on: its own copy (typer 0.28) or the click package (older typers).
+_CLICK = TyperCommand.__mro__[1].__module__.rpartition(".")[0]
+_errors: Any = importlib.import_module(f"{_CLICK}.exceptions")
+_types: Any = importlib.import_module(f"{_CLICK}.types")
+
+
+class OwnUsageError(_errors.UsageError):  # type: ignore[misc]
+    """A usage error whose message toolsearch wrote (printed as it is)."""
+
+
+class ToolsearchCommand(TyperCommand):
+    """A command whose usage line names arguments alike (``QUERY [SOURCE]...``) and whose stray
+    arguments are refused in toolsearch's words."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)
+        return [piece.replace("{", "").replace("}", "") for piece in pieces]
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        ctx.allow_extra_args = True  # left-over arguments land in ctx.args, refused here
+        rest: list[str] = super().parse_args(ctx, args)
+        if ctx.args and not ctx.resilient_parsing:
+            raise OwnUsageError(
+                f"unexpected argument {ctx.args[0]!r}: {ctx.command_path} takes no more arguments",
+                ctx,
+            )
+        return rest
+
+
+class ToolsearchGroup(TyperGroup):
+    """The ``toolsearch`` group: whole one-line descriptions in ``--help``, and every error of
+    option parsing as one ``toolsearch: error:`` line with exit code 2."""
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, (command.help or "").strip().split("\n")[0]))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0]
+        if self.get_command(ctx, name) is None and not name.startswith("-"):
+            from toolsearch.config import suggest
+
+            known = self.list_commands(ctx)
+            raise OwnUsageError(
+                f"no command {name!r}{suggest(name, known)}; the commands are {', '.join(known)}",
+                ctx,
+            )
+        return super().resolve_command(ctx, args)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs.pop("standalone_mode", True):
+            return super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
+        argv = list(args[0] if args else kwargs.get("args") or sys.argv[1:])
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
+        except _errors.NoArgsIsHelpError as error:
+            error.show()  # the help itself, as with no arguments before
+            sys.exit(error.exit_code)
+        except _errors.ClickException as error:
+            try:
+                message = option_error(error, argv, self._params_of(argv))
+            except Exception:  # never a traceback for a usage error: click's words instead
+                message = " ".join(str(error.format_message()).split())
+            sys.stderr.write(f"toolsearch: error: {message}\n")
+            sys.exit(ExitCode.ERROR)
+        except typer.Abort:
+            sys.stderr.write("toolsearch: interrupted\n")
+            sys.exit(ExitCode.INTERRUPTED)
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def _params_of(self, argv: list[str]) -> list[Any]:
+        """The parameters of the command the arguments name (for errors that carry no context)."""
+        command = self.commands.get(argv[0]) if argv else None
+        return list(command.params) if command is not None else []
+
+
+def option_error(error: Any, argv: list[str], params: list[Any]) -> str:
+    """A parsing error in toolsearch's words, naming the option, the value and where help is."""
+    from toolsearch.sanitize import one_line
+
+    ctx = getattr(error, "ctx", None)
+    where = f"; see '{ctx.command_path} --help'" if ctx is not None else ""
+    if isinstance(error, OwnUsageError):
+        message = error.message
+    elif isinstance(error, _errors.NoSuchOption):
+        message = f"no such option: {error.option_name}"
+        if error.possibilities:
+            message += f" (did you mean {', '.join(sorted(error.possibilities))}?)"
+    elif isinstance(error, _errors.BadOptionUsage):
+        option = _find_option(ctx.command.params if ctx is not None else params, error.option_name)
+        needs = "takes no value" if option is not None and option.is_flag else "needs a value"
+        message = f"{error.option_name} {needs}"
+    elif isinstance(error, _errors.MissingParameter) and error.param is not None:
+        message = f"missing {_param_label(error.param)}"
+    elif isinstance(error, _errors.BadParameter) and error.param is not None:
+        message = _bad_value(error.param, ctx, argv)
+    else:  # nothing toolsearch knows how to say better: click's own words, on one line
+        message = error.format_message()
+    return one_line(str(message)) + where
+
+
+def _find_option(params: list[Any], name: str) -> Any:
+    for param in params:
+        if _is_option(param) and name in (*param.opts, *param.secondary_opts):
+            return param
+    return None
+
+
+def _is_option(param: Any) -> bool:
+    return getattr(param, "param_type_name", None) == "option"
+
+
+def _param_label(param: Any, argv: Sequence[str] = ()) -> str:
+    """An option as the user wrote it (``-n`` or ``--limit``), else its long name; an argument
+    by its metavar (``QUERY``)."""
+    if _is_option(param):
+        names = [*param.opts, *param.secondary_opts]
+        used = [n for n in names if any(w == n or w.startswith(n + "=") for w in argv)]
+        return str(used[0] if used else max(names, key=len, default=param.name))
+    return str(param.metavar or param.name).upper().strip("[].")
+
+
+def _expects(kind: Any) -> str:
+    """What a parameter type takes, in words."""
+    if isinstance(kind, _types.IntRange | _types.FloatRange):
+        noun = "a whole number" if isinstance(kind, _types.IntRange) else "a number"
+        if kind.min is not None and kind.max is not None:
+            return f"{noun} from {kind.min:,} to {kind.max:,}"
+        if kind.min is not None:
+            return f"{noun} of {kind.min:,} or more"
+        if kind.max is not None:
+            return f"{noun} of {kind.max:,} or less"
+        return noun
+    if isinstance(kind, _types.IntParamType):
+        return "a whole number"
+    if isinstance(kind, _types.FloatParamType):
+        return "a number"
+    if isinstance(kind, _types.Choice):
+        return "one of " + ", ".join(str(c) for c in kind.choices)
+    return f"a valid {kind.name}"
+
+
+def _bad_value(param: Any, ctx: Any, argv: list[str]) -> str:
+    """``--max-upfront: 'abc' is not a whole number of 0 or more``: the value found again in
+    the arguments (the one the parameter's type refuses)."""
+    label = _param_label(param, argv)
+    expects = _expects(param.type)
+    for value in _given_values(param, argv):
+        try:
+            param.type.convert(value, param, ctx)
+        except _errors.BadParameter:
+            return f"{label}: {value!r} is not {expects}"
+    return f"{label} takes {expects}"
+
+
+def _given_values(param: Any, argv: list[str]) -> list[str]:
+    """The values given on the command line for an option (``--opt V`` or ``--opt=V``)."""
+    if not _is_option(param):
+        return []
+    names = (*param.opts, *param.secondary_opts)
+    values = []
+    for index, word in enumerate(argv):
+        if word in names and index + 1 < len(argv):
+            values.append(argv[index + 1])
+        elif "=" in word and word.split("=", 1)[0] in names:
+            values.append(word.split("=", 1)[1])
+    return values
+
+
 app = typer.Typer(
+    cls=ToolsearchGroup,
     name="toolsearch",
     help=(
         "Lint, cost and preview Claude tool catalogs and MCP servers for Anthropic's tool "
@@ -44,6 +225,7 @@ app = typer.Typer(
 Sources = Annotated[
     list[str] | None,
     typer.Argument(
+        metavar="[SOURCE]...",
         help="Catalog files, '-' for stdin, directories, or NAME=PATH. "
         "Default: 'catalog' from the config.",
         show_default=False,
@@ -90,6 +272,14 @@ OutputOpt = Annotated[
 SkipOpt = Annotated[
     bool,
     typer.Option("--skip-non-catalogs", help="Skip files that are not tool catalogs, with a note."),
+]
+RecursiveOpt = Annotated[
+    bool,
+    typer.Option(
+        "--recursive",
+        "-r",
+        help="Read directories' subfolders too (hidden ones such as .git left out).",
+    ),
 ]
 
 
@@ -326,8 +516,15 @@ def _stdout_is_terminal() -> bool:
     return sys.stdout is not None and sys.stdout.isatty()
 
 
-def use_color() -> bool:
-    return _stdout_is_terminal() and "NO_COLOR" not in os.environ
+def use_color(environ: Mapping[str, str] = os.environ) -> bool:
+    """Colour on a terminal. ``NO_COLOR`` set and not empty turns it off (no-color.org);
+    ``FORCE_COLOR`` set and not empty turns it on, through a pipe too (force-color.org); with
+    both, ``NO_COLOR`` wins, as in rich and pytest."""
+    if environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR"):
+        return True
+    return _stdout_is_terminal()
 
 
 def terminal_width() -> int | None:
@@ -411,6 +608,7 @@ class CatalogArgs:
     target: str | None
     skip_non_catalogs: bool = False
     live: LiveOptions | None = None
+    recursive: bool = False
 
 
 @dataclass(frozen=True)
@@ -434,7 +632,10 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
     sources = list(args.sources or [])
     live = args.live
     if live is None or not (live.requested or live.only):
-        return Loaded(config, load_inputs(sources, config, chosen, args.skip_non_catalogs))
+        inputs = load_inputs(
+            sources, config, chosen, args.skip_non_catalogs, recursive=args.recursive
+        )
+        return Loaded(config, inputs)
     result = read_live(live, config.max_file_size)
     if not result.servers and not sources:
         raise ServerError("no MCP server answered; nothing to report")
@@ -445,12 +646,13 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
         args.skip_non_catalogs,
         extra_documents=result.documents,
         always_load=result.always_load,
+        recursive=args.recursive,
     )
     inputs = replace(inputs, notes=(*inputs.notes, *result.notes))
     return Loaded(config, inputs, bool(result.failures))
 
 
-@app.command()
+@app.command(cls=ToolsearchCommand)
 @live_sources
 def budget(
     sources: Sources = None,
@@ -512,6 +714,7 @@ def budget(
     ] = False,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
+    recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Estimate the token cost of every tool, of what stays loaded and of what is deferred."""
@@ -540,7 +743,7 @@ def budget(
             step_summary=ci.step_summary_path(os.environ),
             root=ci.repo_root(os.environ),
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_budget, output_file)
 
@@ -553,7 +756,7 @@ def rules_option(flag: str, text: str) -> Any:
     return typer.Option(flag, metavar="RULES", help=text)
 
 
-@app.command()
+@app.command(cls=ToolsearchCommand)
 @live_sources
 def lint(
     sources: Sources = None,
@@ -597,6 +800,7 @@ def lint(
     ] = "error",
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
+    recursive: RecursiveOpt = False,
     baseline: Annotated[
         Path | None,
         typer.Option(
@@ -683,7 +887,7 @@ def lint(
             fix=fix,
             diff=diff,
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 
     if show_settings:
 
@@ -701,37 +905,56 @@ def lint(
     run_catalog_command(prepare, run_lint, output_file)
 
 
-@app.command("rules")
-def rules_command(config: ConfigOpt = None, output_file: OutputOpt = None) -> None:
+@app.command("rules", cls=ToolsearchCommand)
+def rules_command(
+    config: ConfigOpt = None,
+    output_format: Annotated[
+        str | None, typer.Option("--format", "-f", metavar="FORMAT", help="text or json.")
+    ] = None,
+    output_file: OutputOpt = None,
+) -> None:
     """List every lint rule with its level and what it finds."""
 
     def body() -> tuple[str, int]:
-        from toolsearch.lint.rule_settings import all_rules, settings
-        from toolsearch.report.rule_doc import render_list
+        from toolsearch.commands.rules import RULES_FORMATS, run_rules
 
-        chosen = settings(load_checked_config(config))
-        color, width = report_color(output_file), report_width(output_file)
-        return render_list(all_rules(), chosen, color, width), ExitCode.OK
+        fmt = choose(output_format, RULES_FORMATS, "--format") or "text"
+        text = run_rules(
+            load_checked_config(config), fmt, report_color(output_file), report_width(output_file)
+        )
+        return text, ExitCode.OK
 
     run_command(body, output_file)
 
 
-@app.command("rule")
+@app.command("rule", cls=ToolsearchCommand)
 def rule_command(
-    rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. all-deferred.")],
+    rule_id: Annotated[
+        str, typer.Argument(metavar="RULE_ID", help="A rule id, e.g. all-deferred.")
+    ],
     config: ConfigOpt = None,
     output_file: OutputOpt = None,
+    output_format: Annotated[
+        str | None, typer.Option("--format", "-f", metavar="FORMAT", help="text or markdown.")
+    ] = None,
 ) -> None:
     """Print one rule's documentation."""
 
     def body() -> tuple[str, int]:
         from toolsearch.lint.rule_settings import rule_by_id, settings
-        from toolsearch.report.rule_doc import render_doc
 
+        fmt = choose(output_format, ("text", "markdown"), "--format") or "text"
         rule = rule_by_id(rule_id)
         chosen = settings(load_checked_config(config))[rule.ID]
-        color, width = report_color(output_file), report_width(output_file)
-        return render_doc(rule, chosen, color, width), ExitCode.OK
+        if fmt == "markdown":
+            from toolsearch.report.rule_markdown import render_doc_markdown
+
+            return render_doc_markdown(rule, chosen), ExitCode.OK
+        from toolsearch.report.rule_doc import render_doc
+
+        return render_doc(
+            rule, chosen, report_color(output_file), report_width(output_file)
+        ), ExitCode.OK
 
     run_command(body, output_file)
 
@@ -754,7 +977,7 @@ AllToolsOpt = Annotated[
 ]
 
 
-@app.command()
+@app.command(cls=ToolsearchCommand)
 @live_sources
 def query(
     text: Annotated[
@@ -786,6 +1009,7 @@ def query(
     ] = None,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
+    recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Preview what the tool search tool returns for a query."""
@@ -807,18 +1031,18 @@ def query(
             color=report_color(output_file),
             width=report_width(output_file),
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_query, output_file)
 
 
-@app.command("eval")
+@app.command("eval", cls=ToolsearchCommand)
 @live_sources
 def eval_command(
     arguments: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="[CASES] [SOURCE...]",
+            metavar="[CASES] [SOURCE]...",
             help="A cases file (JSONL, JSON or YAML), then catalog sources. With --self, "
             "sources only.",
             show_default=False,
@@ -855,13 +1079,15 @@ def eval_command(
         typer.Option("--misses", metavar="N", help="How many misses the text output shows.", min=0),
     ] = 20,
     output_format: Annotated[
-        str | None, typer.Option("--format", "-f", metavar="FORMAT", help="text or json.")
+        str | None,
+        typer.Option("--format", "-f", metavar="FORMAT", help="text, json or markdown."),
     ] = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
     model: ModelOpt = None,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
+    recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Measure whether search finds the right tools: recall@k, hit@5, MRR and the misses."""
@@ -901,7 +1127,7 @@ def eval_command(
             color=report_color(output_file),
             width=report_width(output_file),
         )
-        return options, CatalogArgs(args, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(args, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_eval, output_file)
 
@@ -909,7 +1135,7 @@ def eval_command(
 # --- recommend (issue 5) ---------------------------------------------------------------------
 
 
-@app.command()
+@app.command(cls=ToolsearchCommand)
 @live_sources
 def recommend(
     sources: Sources = None,
@@ -917,7 +1143,8 @@ def recommend(
     target: TargetOpt = None,
     model: ModelOpt = None,
     output_format: Annotated[
-        str | None, typer.Option("--format", "-f", metavar="FORMAT", help="text or json.")
+        str | None,
+        typer.Option("--format", "-f", metavar="FORMAT", help="text, json or markdown."),
     ] = None,
     usage: Annotated[
         list[str] | None,
@@ -985,6 +1212,7 @@ def recommend(
     claude_code_tool_search: ToolSearchOpt = None,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
+    recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Choose the 3-5 tools to keep loaded, say why, and apply it (--apply, --diff)."""
@@ -1014,7 +1242,7 @@ def recommend(
             color=report_color(output_file),
             width=wrap_width(output_file),
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_recommend, output_file)
 
@@ -1141,7 +1369,7 @@ def sessions(
 # --- snapshot (issue 7) ----------------------------------------------------------------------
 
 
-@app.command()
+@app.command(cls=ToolsearchCommand)
 @live_sources
 def snapshot(
     out: Annotated[

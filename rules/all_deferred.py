@@ -67,7 +67,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     where = scope.tools_location or scope.tools[0].location
     searched = " (the tool search tool included)" if scope.search_tools else ""
     yield Problem(
-        f"all {entries} tools are deferred{searched}; the API rejects this with 400 "
+        f"{'the only tool is' if entries == 1 else f'all {entries:,} tools are'} "
+        f"deferred{searched}; the API rejects this with 400 "
         '"At least one tool must have defer_loading=false"; keep the search tool and the '
         "3-5 most used tools loaded",
         where,

@@ -62,6 +62,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.places import scope_location
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.partial_budget import loaded_budget
@@ -98,7 +99,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     )
     more = f" and {len(loaded) - SHOWN} more" if len(loaded) > SHOWN else ""
     yield Problem(
-        f"{len(loaded)} tools stay loaded while tool search is on (max-loaded {limit}; keep the "
+        f"{count_of(len(loaded), 'tool')} stay{'s' if len(loaded) == 1 else ''} loaded while "
+        f"tool search is on (max-loaded {limit}; keep the "
         f"3-5 most used): defer the rest; costliest loaded (estimated tokens): {shown}{more}",
         scope_location(scope),
     )

@@ -56,7 +56,7 @@ def test_lint_step_annotates_and_fails_on_findings(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("::error file=request.json,line=4,col=12,title=all-deferred::")
-    assert lines[-1] == "1 error, 0 warnings, 0 info in 15 tools in 2 files"
+    assert lines[-1] == "1 error, 0 warnings, 0 info in 13 tools + 2 tool searches in 2 files"
     assert "| error | request.json:4:12 | all 3 tools are deferred" in summary.read_text()
 
 

@@ -32,7 +32,7 @@ def catalog(*arguments: str, target: str = "api") -> Catalog:
 
 
 def per_tool(model_old: bool = True) -> float:
-    return float(round(8.3 + 1.156 * 0 + 1.32 * 20 if model_old else 1.85 * 20))
+    return float(round(8.3 + 1.156 * 0 + 1.32 * 20 if model_old else 1.60 * 20))
 
 
 def test_request_scope_totals() -> None:
@@ -66,7 +66,7 @@ def test_model_override_and_forced_tool_choice(in_tmp: Path) -> None:
     (scope,) = budget.scopes
     assert scope.totals.system_prompt == 804
     assert scope.totals.upfront == pytest.approx(804 + per_tool(model_old=False))
-    assert scope.method.confidence == "low"
+    assert scope.method.confidence == "fair"
 
 
 def test_unknown_toolset_adds_zero_and_a_note() -> None:

@@ -42,7 +42,7 @@ def budget_json(runner: CliRunner, *args: str) -> dict:  # type: ignore[type-arg
 def test_text_report(runner: CliRunner) -> None:
     code, out, _ = run(runner, "budget", REQUEST, GITHUB)
     assert code == 0
-    assert "Scope request (request, 16 tools, model claude-sonnet-4-5-20250929)" in out
+    assert "Scope request (request, 16 tools + tool search, model claude-sonnet-4-5" in out
     assert "jira_create_issue" in out and "deferred" in out
     assert "upfront: system prompt 496 + search tool 500" in out
     assert "saved by deferral" in out
@@ -68,7 +68,7 @@ def test_markdown_report(runner: CliRunner) -> None:
     code, out, _ = run(runner, "budget", "-f", "markdown", REQUEST, GITHUB)
     assert code == 0
     assert out.startswith("## toolsearch budget")
-    assert "| request | claude-sonnet-4-5-20250929 | 16 |" in out
+    assert "| request | claude-sonnet-4-5-20250929 | 16 tools + tool search |" in out
     assert "\\_" in out  # names are escaped
 
 

@@ -31,7 +31,9 @@ def test_text_output_groups_by_file(runner: CliRunner) -> None:
     assert lines[0].endswith("all-deferred/bad.json")
     assert "  4:12     error   all 3 tools are deferred" in lines[1]
     assert lines[1].endswith("[all-deferred]")
-    assert out.rstrip().endswith("5 errors, 0 warnings, 0 info in 6 tools in 2 files")
+    assert out.rstrip().endswith(
+        "5 errors, 0 warnings, 0 info in 1 tool + tool search + 4 malformed tools in 2 files"
+    )
 
 
 def test_json_output_validates(runner: CliRunner) -> None:

@@ -94,7 +94,7 @@ def test_concise_is_one_clickable_line_per_finding(runner: CliRunner) -> None:
     code, out, _ = lint(runner, "--format", "concise", str(REJECTED))
     assert code == 1
     lines = out.splitlines()
-    assert lines[-1] == "6 errors, 0 warnings, 1 info in 3 tools in 1 file"
+    assert lines[-1] == "6 errors, 0 warnings, 1 info in 2 tools + tool search in 1 file"
     findings = lines[:-1]
     assert len(findings) == 7
     assert findings[1].startswith(
@@ -134,7 +134,9 @@ def test_statistics_counts_per_rule_and_marks_fixable(runner: CliRunner) -> None
     assert rows["deferred-with-cache-control"][-1] == "[*]"
     assert rows["tool-search-not-worth-it"] == ["1", "tool-search-not-worth-it", "info"]
     assert sum(int(r[0]) for r in rows.values()) == 11
-    assert lines[-1] == "10 errors, 0 warnings, 1 info in 7 tools in 2 files"
+    assert lines[-1] == (
+        "10 errors, 0 warnings, 1 info in 2 tools + tool search + 4 malformed tools in 2 files"
+    )
     code, _, err = lint(runner, "--statistics", "-f", "json", str(REJECTED))
     assert code == 2 and "--statistics" in err
 
@@ -277,7 +279,7 @@ def test_baseline_identity_v2_ignores_numbers(runner: CliRunner, in_tmp: Path) -
     request["tools"].append(_deferred_tool("humidity"))
     (in_tmp / "req.json").write_text(json.dumps(request, indent=2))
     code, out, _ = lint(runner, *args)
-    assert code == 0 and "1 known findings not shown" in out and "stale" not in out
+    assert code == 0 and "1 known finding not shown" in out and "stale" not in out
     code, out, _ = lint(runner, *args[:-2], "-f", "sarif")
     (result,) = json.loads(out)["runs"][0]["results"]
     assert list(result["partialFingerprints"]) == ["toolsearchIdentity/v2"]
@@ -302,7 +304,7 @@ def test_baseline_v1_entries_match_until_rewritten(runner: CliRunner, in_tmp: Pa
     (in_tmp / "base.json").write_text(json.dumps(v1))
     args = ["--select", "all-deferred", "req.json", "--baseline", "base.json"]
     code, out, _ = lint(runner, *args)
-    assert code == 0 and "1 known findings not shown" in out
+    assert code == 0 and "1 known finding not shown" in out
     code, out, _ = lint(runner, *args, "--update-baseline")
     assert code == 0 and "(0 added, 0 removed)" in out
     rewritten = json.loads((in_tmp / "base.json").read_text())

@@ -73,7 +73,7 @@ def test_text_report(runner: CliRunner) -> None:
     )
     assert code == 0
     assert out.startswith(
-        "Scope request (request, 16 tools, model claude-sonnet-4-5-20250929): keep"
+        "Scope request (request, 16 tools + tool search, model claude-sonnet-4-5-20250929): keep"
     )
     assert "rank  state  score  tokens  tool" in out
     assert "agents look far more often than they change" in out

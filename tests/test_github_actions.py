@@ -31,7 +31,7 @@ def test_lint_appends_a_markdown_summary(runner: CliRunner, in_tmp: Path) -> Non
     assert out.startswith("::error file=request.json,line=4,col=12,title=all-deferred::")
     text = summary.read_text()
     assert text.startswith("# Earlier step output\n\n## toolsearch lint\n\n")
-    assert "**1 error, 0 warnings, 0 info in 2 tools in 1 file**" in text
+    assert "**1 error, 0 warnings, 0 info in 1 tool + tool search in 1 file**" in text
     assert "| error | request.json:4:12 | all 3 tools are deferred" in text
     assert text.endswith("| all-deferred |\n")
     # a second run appends again, the first summary stays
@@ -51,7 +51,8 @@ def test_lint_summary_of_a_clean_run(runner: CliRunner, in_tmp: Path) -> None:
     )
     assert code == 0
     assert (
-        summary.read_text() == "## toolsearch lint\n\nNo problems found in 17 tools in 2 files.\n"
+        summary.read_text()
+        == "## toolsearch lint\n\nNo problems found in 16 tools + tool search in 2 files.\n"
     )
 
 
@@ -78,7 +79,9 @@ def test_budget_appends_a_markdown_summary(runner: CliRunner, in_tmp: Path) -> N
     assert code == 1
     text = summary.read_text()
     assert text.startswith("## toolsearch budget\n\n| scope | model | tools | upfront |")
-    assert "| request | claude-sonnet-4-5-20250929 | 16 | 1,461 | 2,511 |" in text
+    assert (
+        "| request | claude-sonnet-4-5-20250929 | 16 tools + tool search | 1,461 | 2,511 |" in text
+    )
     assert "- **FAIL**: scope 'request': upfront 1,461 tokens exceeds --max-upfront 1,000" in text
 
 

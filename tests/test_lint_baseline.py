@@ -61,7 +61,7 @@ def test_round_trip_new_findings_fail_and_known_ones_pass(runner: CliRunner, pro
     code, out, _ = lint(runner, "tools.json", "--baseline", "base.json")
     assert code == 0
     assert "note: baseline base.json: 4 known findings not shown" in out
-    assert "No problems found in 4 tools in 1 file." in out
+    assert "No problems found in 0 tools + 4 malformed tools in 1 file." in out
 
     # a new broken tool on top: every old finding moves down a few lines but stays known
     edit_tools(project / "tools.json", lambda t: [{"name": "x", "input_schema": "nope"}, *t])

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from tests.conftest import CATALOGS, FIXTURES, ROOT, needs_shared
 from toolsearch.app import app
+from toolsearch.catalog.counts import ToolCount
 from toolsearch.catalog.model import Location
 from toolsearch.lint.findings import Diagnostic, Severity
 from toolsearch.report import lint_sarif
@@ -198,7 +199,10 @@ def test_github_annotations_name_file_line_and_rule(runner: CliRunner, catalogs:
         "::error file=malformed.json,line=2,col=3,title=malformed-tool::"
         "tool has no name; the API rejects such a tool"
     )
-    assert lines[-1] == "5 errors, 0 warnings, 0 info in 6 tools in 2 files"
+    assert (
+        lines[-1]
+        == "5 errors, 0 warnings, 0 info in 1 tool + tool search + 4 malformed tools in 2 files"
+    )
 
 
 def test_github_is_the_default_inside_github_actions(runner: CliRunner, catalogs: Path) -> None:
@@ -262,14 +266,16 @@ def test_stdin_annotations_have_no_file(runner: CliRunner) -> None:
 def test_markdown_report(runner: CliRunner, catalogs: Path) -> None:
     code, out, _ = lint(runner, "-f", "markdown", "deferred.json", "malformed.json")
     assert code == 1
-    assert out.startswith("## toolsearch lint\n\n**5 errors, 0 warnings, 0 info in 6 tools")
+    assert out.startswith(
+        "## toolsearch lint\n\n**5 errors, 0 warnings, 0 info in 1 tool + tool search + 4 malformed"
+    )
     assert "| malformed-tool | error | 4 |" in out
     assert "| error | malformed.json:16:3 | tool 'no\\_schema' has no input\\_schema;" in out
     example = FIXTURES / "example"
     code, out, _ = lint(
         runner, "-f", "markdown", str(example / "request.json"), str(example / "github.json")
     )
-    assert code == 0 and "No problems found in 17 tools in 2 files." in out
+    assert code == 0 and "No problems found in 16 tools + tool search in 2 files." in out
 
 
 def test_gitlab_code_quality_report(runner: CliRunner, catalogs: Path) -> None:
@@ -310,7 +316,9 @@ def test_text_keeps_a_gap_after_long_line_and_column_numbers() -> None:
         return Diagnostic("short-description", Severity.WARNING, "too short", where, "big")
 
     found = [at(7, 1), at(108924, 19), at(1, 1217952)]
-    out = lint_text.render(LintReport(found, [], ["big.json"], 3), RenderSettings(width=200))
+    out = lint_text.render(
+        LintReport(found, [], ["big.json"], ToolCount(3)), RenderSettings(width=200)
+    )
     lines = [line.strip() for line in out.splitlines()[1:4]]
     assert lines[0].startswith("7:1") and "108924:19 " in lines[1] and "1:1217952 " in lines[2]
     assert all(line.split()[1] == "warning" for line in lines)

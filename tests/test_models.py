@@ -5,33 +5,40 @@ from __future__ import annotations
 import pytest
 
 from toolsearch.cost.models import MODELS, lookup, normalise, resolve
+from toolsearch.cost.tokens import RawCount, estimate, method_for
 
-# id, auto/none, any/tool, tokenizer, tool search (tool-search-facts.md §4.1 Table B/A, §1.7)
+# id, auto/none, any/tool, tokenizer, tool search (tool-search-facts.md §4.1 Table B/A, §1.7),
+# and the estimate for a tool of 100 cl100k tokens, 40 of them its description, with the
+# method's confidence (token-calibration.md: per-tool model, or x1.60 on the newer tokenizer)
 EXPECTED = [
-    ("claude-opus-5", 286, 406, "claude-4.7+", "supported"),
-    ("claude-fable-5", 286, 406, "claude-4.7+", "supported"),
-    ("claude-mythos-5", 286, 406, "claude-4.7+", "supported"),
-    ("claude-opus-4-8", 290, 410, "claude-4.7+", "supported"),
-    ("claude-opus-4-7", 675, 804, "claude-4.7+", "supported"),
-    ("claude-opus-4-6", 497, 589, "claude-4", "supported"),
-    ("claude-opus-4-5", 496, 588, "claude-4", "supported"),
-    ("claude-opus-4-1", 313, 315, "claude-4", "uncertain"),
-    ("claude-opus-4", 313, 315, "claude-4", "uncertain"),
-    ("claude-sonnet-5", 354, 474, "claude-4.7+", "supported"),
-    ("claude-sonnet-4-6", 497, 589, "claude-4", "supported"),
-    ("claude-sonnet-4-5", 496, 588, "claude-4", "supported"),
-    ("claude-sonnet-4", 313, 315, "claude-4", "uncertain"),
-    ("claude-haiku-4-5", 496, 588, "claude-4", "supported"),
-    ("claude-3-7-sonnet", 346, 313, "claude-4", "unsupported"),
-    ("claude-3-5-sonnet", 346, 313, "claude-4", "unsupported"),
-    ("claude-3-5-haiku", 264, 355, "claude-4", "unsupported"),
-    ("claude-3-opus", 530, 281, "claude-4", "unsupported"),
-    ("claude-3-haiku", 264, 340, "claude-4", "unsupported"),
+    ("claude-opus-5", 286, 406, "claude-4.7+", "supported", 160.0, "fair"),
+    ("claude-fable-5", 286, 406, "claude-4.7+", "supported", 160.0, "fair"),
+    ("claude-mythos-5", 286, 406, "claude-4.7+", "supported", 160.0, "fair"),
+    ("claude-opus-4-8", 290, 410, "claude-4.7+", "supported", 160.0, "fair"),
+    ("claude-opus-4-7", 675, 804, "claude-4.7+", "supported", 160.0, "fair"),
+    ("claude-opus-4-6", 497, 589, "claude-4", "supported", 133.74, "good"),
+    ("claude-opus-4-5", 496, 588, "claude-4", "supported", 133.74, "good"),
+    ("claude-opus-4-1", 313, 315, "claude-4", "uncertain", 133.74, "good"),
+    ("claude-opus-4", 313, 315, "claude-4", "uncertain", 133.74, "good"),
+    ("claude-sonnet-5", 354, 474, "claude-4.7+", "supported", 160.0, "fair"),
+    ("claude-sonnet-4-6", 497, 589, "claude-4", "supported", 133.74, "good"),
+    ("claude-sonnet-4-5", 496, 588, "claude-4", "supported", 133.74, "good"),
+    ("claude-sonnet-4", 313, 315, "claude-4", "uncertain", 133.74, "good"),
+    ("claude-haiku-4-5", 496, 588, "claude-4", "supported", 133.74, "good"),
+    ("claude-3-7-sonnet", 346, 313, "claude-4", "unsupported", 133.74, "good"),
+    ("claude-3-5-sonnet", 346, 313, "claude-4", "unsupported", 133.74, "good"),
+    ("claude-3-5-haiku", 264, 355, "claude-4", "unsupported", 133.74, "good"),
+    ("claude-3-opus", 530, 281, "claude-4", "unsupported", 133.74, "good"),
+    ("claude-3-haiku", 264, 340, "claude-4", "unsupported", 133.74, "good"),
 ]
 
 
-@pytest.mark.parametrize(("model", "auto", "forced", "family", "support"), EXPECTED)
-def test_row(model: str, auto: int, forced: int, family: str, support: str) -> None:
+@pytest.mark.parametrize(
+    ("model", "auto", "forced", "family", "support", "tokens", "confidence"), EXPECTED
+)
+def test_row(
+    model: str, auto: int, forced: int, family: str, support: str, tokens: float, confidence: str
+) -> None:
     info = lookup(model)
     assert info is not None
     assert info.system_prompt({"type": "auto"}) == auto
@@ -42,6 +49,8 @@ def test_row(model: str, auto: int, forced: int, family: str, support: str) -> N
     assert info.tokenizer == family
     assert info.tool_search == support
     assert info.context_window == 200_000
+    assert estimate(RawCount(total=100, description=40), info) == pytest.approx(tokens)
+    assert method_for(info).confidence == confidence
 
 
 def test_every_row_is_tested() -> None:

@@ -429,4 +429,5 @@ def test_several_scopes_add_one_line_of_sums(runner: CliRunner, in_tmp: Path) ->
     assert code == 0, err
     before, after = data["upfront_before"], data["upfront_after"]
     assert out.count("upfront ") == 2
-    assert out.count(f"Upfront, 2 scopes: {before:,} -> {after:,} tokens\n") == 1
+    summed = f"Upfront, 2 scopes (2 separate requests, summed): {before:,} -> {after:,} tokens\n"
+    assert out.count(summed) == 1

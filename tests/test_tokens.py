@@ -29,8 +29,8 @@ def test_old_family_per_tool_model() -> None:
 def test_new_family_factor() -> None:
     model = lookup("claude-opus-4-7")
     assert model is not None
-    assert estimate(RawCount(total=100, description=40), model) == pytest.approx(185.0)
-    assert estimate_flat(100, model) == pytest.approx(185.0)
+    assert estimate(RawCount(total=100, description=40), model) == pytest.approx(160.0)
+    assert estimate_flat(100, model) == pytest.approx(160.0)
 
 
 class CountingCounter:

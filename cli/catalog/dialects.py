@@ -7,6 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.locate import join_pointer, pointer_key
 from toolsearch.catalog.model import (
@@ -117,7 +118,7 @@ def _shown_keys(data: Mapping[Any, Any]) -> str:
     shown = [str(k) for k in data if _PLAIN_KEY.fullmatch(str(k))][:5]
     others = len(data) - len(shown)
     if not shown:
-        return f"{len(data)} key{'s' if len(data) != 1 else ''}" if data else "no keys"
+        return count_of(len(data), "key") if data else "no keys"
     more = f" and {others} other key{'s' if others != 1 else ''}" if others else ""
     return ", ".join(shown) + more
 

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any, BinaryIO, Literal
 
 from toolsearch.atomic import file_kind
+from toolsearch.catalog.expand import CATALOG_SUFFIXES, catalog_files, glob_paths, is_glob
 from toolsearch.catalog.locate import JsonLocator, Locator, NoLocator, YamlLocator
 from toolsearch.errors import InputError, UsageError
 
-CATALOG_SUFFIXES = (".json", ".yaml", ".yml")
 DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024
 MAX_DEPTH = 200
 MAX_YAML_NODES = 2_000_000
@@ -76,10 +76,16 @@ def display_path(path: Path) -> str:
 
 
 def resolve_sources(
-    arguments: list[str], base: Path | None = None, notes: list[str] | None = None
+    arguments: list[str],
+    base: Path | None = None,
+    recursive: bool = False,
+    notes: list[str] | None = None,
 ) -> list[SourceSpec]:
-    """Expand arguments into named sources, following decisions.md's naming rules; files a
-    directory scan skips (links out of the directory, names that are not UTF-8) go to ``notes``."""
+    """Expand arguments into named sources, following decisions.md's naming rules: a directory
+    gives its catalog files (``recursive``: its subfolders' too), a quoted glob the files and
+    directories it matches. Files a directory scan skips (links out of the directory, names
+    that are not UTF-8) go to ``notes``."""
+    skipped = notes if notes is not None else []
     raw: list[tuple[str | None, Path | None, bool]] = []
     for argument in arguments:
         name: str | None = None
@@ -94,14 +100,28 @@ def resolve_sources(
             raw.append((name or "stdin", None, False))
             continue
         file_path = Path(target) if base is None or Path(target).is_absolute() else base / target
+        if not file_path.exists() and is_glob(target):
+            if name is not None:
+                raise UsageError(
+                    f"{argument}: NAME=PATH names one file, and {target} is a pattern; "
+                    "drop the name, or name the files one by one"
+                )
+            matches = glob_paths(target, base)
+            if not matches:
+                raise InputError(f"{target}: no file or directory matches this pattern")
+            for match in matches:
+                if match.is_dir():
+                    raw.extend((None, p, True) for p in _scan_directory(match, recursive, skipped))
+                elif match.suffix.lower() in CATALOG_SUFFIXES:
+                    raw.append((None, match, True))
+            continue
         if file_path.is_dir():
             if name is not None:
                 raise UsageError(
                     f"{argument}: NAME=PATH names one file, and {target} is a directory; "
                     "name the files inside it one by one, or drop the name"
                 )
-            found = _scan_directory(file_path, notes if notes is not None else [])
-            raw.extend((None, p, True) for p in found)
+            raw.extend((None, p, True) for p in _scan_directory(file_path, recursive, skipped))
             continue
         if not file_path.exists():
             raise InputError(f"{_shown_name(target)}: no such file or directory")
@@ -135,20 +155,20 @@ def resolve_sources(
     return specs
 
 
-def _scan_directory(folder: Path, notes: list[str]) -> list[Path]:
-    """The catalog files directly inside ``folder``, in name order; a symlink that leads out
-    of the folder, or a name that is not UTF-8, is skipped with a note."""
+def _scan_directory(folder: Path, recursive: bool, notes: list[str]) -> list[Path]:
+    """The catalog files in ``folder`` (and below it, ``recursive``), in name order; a symlink
+    that leads out of the folder, or a name that is not UTF-8, is skipped with a note."""
     inside = folder.resolve()
     found: list[Path] = []
-    for path in sorted(folder.iterdir()):
-        if path.suffix.lower() not in CATALOG_SUFFIXES or not path.is_file():
+    for path in catalog_files(folder, recursive):
+        if not path.is_file():
             continue
-        if not _is_utf8(path.name):
+        if not _is_utf8(str(path)):
             notes.append(
                 f"{_shown_name(str(path))}: skipped: the file name is not valid UTF-8; rename it"
             )
             continue
-        if path.is_symlink() and not path.resolve().is_relative_to(inside):
+        if not path.resolve().is_relative_to(inside):
             notes.append(
                 f"{path}: skipped: a symbolic link to a file outside {folder}; "
                 "name the file itself to read it"

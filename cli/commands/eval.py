@@ -8,7 +8,11 @@ from toolsearch.errors import UsageError
 from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 from toolsearch.retrieval.eval_run import EvalOptions, evaluate
 
-EVAL_FORMATS: dict[str, Reporter] = {"text": reporter("eval_text"), "json": reporter("eval_json")}
+EVAL_FORMATS: dict[str, Reporter] = {
+    "text": reporter("eval_text"),
+    "json": reporter("eval_json"),
+    "markdown": reporter("eval_markdown"),
+}
 
 
 def check_options(options: EvalOptions) -> None:

@@ -10,6 +10,7 @@ from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 RECOMMEND_FORMATS: dict[str, Reporter] = {
     "text": reporter("recommend_text"),
     "json": reporter("recommend_json"),
+    "markdown": reporter("recommend_markdown"),
 }
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from toolsearch.analysis import Analysis
@@ -13,6 +13,7 @@ from toolsearch.config import Config
 from toolsearch.cost.budget import Budget, ScopeBudget, Totals
 from toolsearch.cost.budget_diff import BudgetDiff, compare, saved_output, snapshot
 from toolsearch.cost.tokens import Method
+from toolsearch.lint.findings import Diagnostic
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class BudgetReport:
     notes: list[str]
     failures: list[str]
     located: list[tuple[Location | None, str]]  # each failure with its scope's place
+    # per scope name, the request-error findings: the API would reject that request
+    rejected: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
 
 
 def budget_report(inputs: Inputs, config: Config, options: BudgetOptions) -> BudgetReport:
@@ -69,7 +72,11 @@ def budget_report(inputs: Inputs, config: Config, options: BudgetOptions) -> Bud
         (_scope_location(budget, inputs, name, options) if github else None, message)
         for name, message in failed
     ]
-    return BudgetReport(budget, diff, notes, [message for _, message in failed], located)
+    from toolsearch.lint.rejections import rejections
+
+    return BudgetReport(
+        budget, diff, notes, [message for _, message in failed], located, rejections(analysis)
+    )
 
 
 def _scope_location(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolsearch.catalog.model import Scope, ServerTool, Tool
+from toolsearch.cost.tokens import sent_examples
 from toolsearch.errors import ServerError, UsageError
 
 PROBE_MESSAGES: list[Any] = [{"role": "user", "content": "Hello"}]
@@ -85,6 +86,9 @@ def tool_param(tool: Tool) -> dict[str, Any]:
     param: dict[str, Any] = {"name": tool.sent_name, "input_schema": dict(tool.input_schema)}
     if tool.sent_description is not None:
         param["description"] = tool.sent_description
+    examples = sent_examples(tool)
+    if examples is not None:
+        param["input_examples"] = examples
     return param
 
 
@@ -118,7 +122,7 @@ def exact_counts(scope: Scope, count: CountFn, per_tool: bool = False) -> ExactC
         if len(scope.tools) > PER_TOOL_CAP:
             raise UsageError(
                 f"--exact-per-tool is capped at {PER_TOOL_CAP} tools per scope; "
-                f"scope {scope.name!r} has {len(scope.tools)}"
+                f"scope {scope.name!r} has {len(scope.tools):,}"
             )
         for index, tool in enumerate(scope.tools):
             rest = all_tools[:index] + all_tools[index + 1 :]

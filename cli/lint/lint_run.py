@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolsearch.analysis import Analysis
+from toolsearch.catalog.counts import ToolCount, count_of, run_count
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
@@ -58,7 +59,7 @@ class LintReport:
     diagnostics: list[Diagnostic]
     notes: list[str]
     files: list[str]
-    tools: int
+    tools: ToolCount
     baseline: dict[str, Any] | None = None
 
 
@@ -102,7 +103,7 @@ def lint_report(inputs: Inputs, config: Config, options: LintOptions) -> LintRep
         diagnostics,
         notes,
         sorted({d.display for d in inputs.documents}),
-        sum(len(s.tools) + len(s.server_tools) + len(s.malformed) for s in inputs.catalog.scopes),
+        run_count(inputs.catalog.scopes),
         baseline,
     )
 
@@ -115,12 +116,13 @@ def _against_baseline(
 
     result = compare(diagnostics, read_baseline(path), linted_sources(inputs))
     if result.known:
-        notes.append(f"baseline {path}: {result.known} known findings not shown")
+        known = count_of(result.known, "known finding")
+        notes.append(f"baseline {path}: {known} not shown")
     for entry in result.stale:
         notes.append(f"baseline {path}: stale entry, no longer found: {entry.describe()}")
     if result.stale:
         count = sum(e.count for e in result.stale)
-        entries = "1 stale entry" if count == 1 else f"{count} stale entries"
+        entries = count_of(count, "stale entry", "stale entries")
         notes.append(f"baseline {path}: drop the {entries} with --update-baseline")
     member = {
         "file": str(path),
@@ -142,7 +144,7 @@ def update_baseline_file(
     done = update_baseline(options.baseline, diagnostics, linted_sources(inputs))
     kept = f"; kept {done.kept} of sources not linted in this run" if done.kept else ""
     return (
-        f"wrote baseline {options.baseline}: {done.findings} findings "
+        f"wrote baseline {options.baseline}: {count_of(done.findings, 'finding')} "
         f"({done.added} added, {done.removed} removed){kept}"
     )
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.locate import join_pointer, split_pointer
 from toolsearch.catalog.model import McpToolset, Scope, Tool
@@ -82,7 +83,7 @@ def plan_scope(choice: ScopeChoice, plan: FilePlan, search: str) -> None:
 
 
 def _count(names: list[str]) -> str:
-    return f"{len(names)} tool{'s' if len(names) != 1 else ''}"
+    return count_of(len(names), "tool")
 
 
 def _tools_pointer(scope: Scope) -> str:

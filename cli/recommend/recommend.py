@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolsearch.analysis import Analysis
+from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import ambiguous_names, find_tool
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
@@ -289,7 +290,7 @@ def spread(ranked: list[Ranked]) -> list[Ranked]:
             del queues[kind]
         count = taken[kind]
         if count and not (best.pinned or best.required):
-            others = f"{count} other {ACTION_LABELS[kind]} tool{'s' if count > 1 else ''}"
+            others = count_of(count, f"other {ACTION_LABELS[kind]} tool")
             reasons = (*best.reasons, f"after {others}: -{SPREAD_POINTS * count:g}")
             score = round(best.score - SPREAD_POINTS * count, 2)
             best = best.evolve(score=score, reasons=reasons)
@@ -367,7 +368,8 @@ def _choose(
     if len(ranked) < MIN_TOOLS_FOR_SEARCH:
         ignored = f"; --keep {options.keep} does not apply" if options.keep is not None else ""
         notes.append(
-            f"{len(ranked)} tools: below {MIN_TOOLS_FOR_SEARCH}, tool search does not pay "
+            f"{count_of(len(ranked), 'tool')}: below {MIN_TOOLS_FOR_SEARCH}, tool search does not "
+            "pay "
             f"(tool-search-facts §2.9); keep every tool loaded{ignored}; --apply leaves this "
             "scope as it is"
         )
@@ -383,14 +385,15 @@ def _choose(
     if options.keep is not None:
         if len(forced) > options.keep:
             raise ConstraintError(
-                f"scope {scope.name!r}: {len(forced)} tools must stay loaded "
+                f"scope {scope.name!r}: {count_of(len(forced), 'tool')} must stay loaded "
                 f"({_names(forced)}) but --keep is {options.keep}; raise --keep or pin fewer"
             )
         if options.keep > len(eligible):
             held = len(ranked) - len(eligible)
             why = f" ({held} named by a tool_reference must stay deferred)" if held else ""
             raise ConstraintError(
-                f"scope {scope.name!r} has {len(ranked)} tools{why}; --keep {options.keep} "
+                f"scope {scope.name!r} has {count_of(len(ranked), 'tool')}{why}; "
+                f"--keep {options.keep:,} "
                 "cannot be met"
             )
         chosen = _fill(forced, eligible, options.keep)

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.loader import (
     DEFAULT_MAX_FILE_SIZE,
     display_path,
@@ -195,7 +196,7 @@ def read_usage(patterns: Iterable[str], max_size: int = DEFAULT_MAX_FILE_SIZE) -
         notes.extend(file_notes)
     if skipped:
         notes.append(
-            f"skipped {len(skipped)} Claude Code transcript{'s' if len(skipped) != 1 else ''} "
+            f"skipped {count_of(len(skipped), 'Claude Code transcript')} "
             f"it could not read; the first: {skipped[0]}"
         )
     return Evidence(tuple(calls), tuple(files), tuple(notes), tuple(origins))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toolsearch.cost.budget import Budget, Row, Totals
 from toolsearch.cost.budget_diff import BudgetDiff, diff_as_dict
 from toolsearch.cost.budget_run import BudgetReport
+from toolsearch.lint.findings import Diagnostic
 from toolsearch.report.jsonout import dumps
 from toolsearch.report.render_settings import RenderSettings
 
@@ -43,8 +45,16 @@ def row_dict(row: Row, sent_name: str | None = None) -> dict[str, Any]:
     return data
 
 
+def rejected_dict(found: Diagnostic) -> dict[str, Any]:
+    return dict(rule=found.rule, message=found.message, file=found.file, line=found.location.line)
+
+
 def budget_document(
-    budget: Budget, diff: BudgetDiff | None, notes: list[str], failures: list[str]
+    budget: Budget,
+    diff: BudgetDiff | None,
+    notes: list[str],
+    failures: list[str],
+    rejected: Mapping[str, Sequence[Diagnostic]] | None = None,
 ) -> dict[str, Any]:
     """The JSON document; top-level model and method are null when scopes differ."""
     models = {s.model_id for s in budget.scopes}
@@ -65,6 +75,7 @@ def budget_document(
                 "method": s.method.as_dict(),
                 "totals": totals_dict(s.totals),
                 "notes": list(s.notes),
+                "rejected": [rejected_dict(d) for d in (rejected or {}).get(s.scope.name, ())],
             }
             for s in budget.scopes
         ],
@@ -79,4 +90,4 @@ def budget_document(
 
 def render(report: BudgetReport, settings: RenderSettings) -> str:
     budget, diff, notes, failures = report.budget, report.diff, report.notes, report.failures
-    return dumps(budget_document(budget, diff, notes, failures))
+    return dumps(budget_document(budget, diff, notes, failures, report.rejected))

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Container, Sequence
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
+from toolsearch.catalog.counts import scope_count
 from toolsearch.cost.budget import ScopeBudget
 from toolsearch.cost.budget_diff import BudgetDiff
 from toolsearch.cost.budget_run import BudgetReport
+from toolsearch.lint.findings import Diagnostic
 from toolsearch.report.console import render as render_console
-from toolsearch.report.phrases import count_of
+from toolsearch.report.phrases import (
+    all_scopes_line,
+    count_of,
+    rejection_line,
+    scope_names,
+    shared_notes,
+)
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.sanitize import one_line
 
@@ -24,14 +33,18 @@ def _n(value: float) -> str:
     return f"{round(value):,}"
 
 
-def _scope_parts(budget_scope: ScopeBudget, show_all: bool) -> list[Any]:
+def _scope_parts(
+    budget_scope: ScopeBudget,
+    show_all: bool,
+    rejected: Sequence[Diagnostic] = (),
+    shared: Container[str] = (),
+) -> list[Any]:
     scope = budget_scope.scope
     parts: list[Any] = []
     title = Text()
     title.append(f"Scope {one_line(scope.name)}", style="bold")
     title.append(
-        f" ({scope.kind}, {count_of(len(scope.tools), 'tool')}, "
-        f"model {one_line(budget_scope.model_id)})"
+        f" ({scope.kind}, {scope_count(scope).describe()}, model {one_line(budget_scope.model_id)})"
     )
     parts.append(title)
     rows = budget_scope.rows
@@ -83,14 +96,19 @@ def _scope_parts(budget_scope: ScopeBudget, show_all: bool) -> list[Any]:
         ),
     )
     summary.add_row(_n(totals.all_loaded), Text("if nothing were deferred (no search tool)"))
-    summary.add_row(_n(totals.saved), Text(f"saved by deferral ({totals.saved_pct:.1f}%)"))
+    saved = f"saved by deferral ({totals.saved_pct:.1f}%)"
+    summary.add_row(_n(totals.saved), Text(saved + (" if the API accepted it" if rejected else "")))
     summary.add_row(
         f"{totals.context_share:.1f}%",
         Text(f"of a {totals.context_window:,}-token context window taken upfront"),
     )
     parts.append(summary)
+    if rejected:
+        parts.append(Text(f"REJECTED: {rejection_line(rejected)}", style="bold red"))
     parts.append(Text(budget_scope.method.describe(), style="dim"))
-    parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in budget_scope.notes)
+    parts.extend(
+        Text(f"note: {one_line(n)}", style="yellow") for n in budget_scope.notes if n not in shared
+    )
     return parts
 
 
@@ -109,7 +127,7 @@ def _source_table(budget_scope: ScopeBudget) -> Table:
     for source in sorted(counts):
         table.add_row(
             Text(one_line(source, 40)),
-            str(counts[source]),
+            f"{counts[source]:,}",
             _n(loaded[source]),
             _n(deferred[source]),
         )
@@ -148,21 +166,19 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
     budget, diff, notes, failures = report.budget, report.diff, report.notes, report.failures
     color, width, show_all = settings.color, settings.width, settings.show_all
     parts: list[Any] = []
+    shared = shared_notes((s.scope.name, s.notes) for s in budget.scopes)
     for index, scope in enumerate(budget.scopes):
         if index:
             parts.append(Text(""))
-        parts.extend(_scope_parts(scope, show_all))
+        rejected = report.rejected.get(scope.scope.name, ())
+        parts.extend(_scope_parts(scope, show_all, rejected, shared))
     if len(budget.scopes) > 1:
-        totals = budget.totals
         parts.append(Text(""))
-        parts.append(
-            Text(
-                f"All {len(budget.scopes)} scopes: upfront {_n(totals.upfront)}, all loaded "
-                f"{_n(totals.all_loaded)}, saved {_n(totals.saved)} ({totals.saved_pct:.1f}%); "
-                f"largest scope takes {totals.context_share:.1f}% of its context window",
-                style="bold",
-            )
-        )
+        parts.append(Text(all_scopes_line(budget), style="bold"))
+    parts.extend(
+        Text(f"note ({one_line(scope_names(names))}): {one_line(note)}", style="yellow")
+        for note, names in shared.items()
+    )
     if diff is not None:
         parts.append(Text(""))
         parts.extend(_diff_parts(diff))

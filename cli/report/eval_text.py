@@ -66,7 +66,7 @@ def render(report: EvalReport, settings: RenderSettings) -> str:
     for mode, found in report.modes.items():
         table.add_row(
             mode,
-            str(found.cases),
+            f"{found.cases:,}",
             *(f"{found.recall[k]:.3f}" for k in report.ks),
             f"{found.hit5:.3f}",
             f"{found.mrr:.3f}",
@@ -75,9 +75,9 @@ def render(report: EvalReport, settings: RenderSettings) -> str:
     if report.misses:
         count = len(report.misses)
         title = (
-            f"{count} not in the top {report.at} for their own words"
+            f"{count:,} not in the top {report.at} for their own words"
             if report.self_check
-            else f"{count} {'miss' if count == 1 else 'misses'} "
+            else f"{count_of(count, 'miss', 'misses')} "
             f"(an expected tool not in the top {report.at})"
         )
         parts.append(Text(""))

@@ -36,7 +36,7 @@ def render(report: LintReport, settings: RenderSettings) -> str:
         "diagnostics": [diagnostic_dict(d) for d in diagnostics],
         "summary": summary(diagnostics),
         "files": files,
-        "tools": tools,
+        "tools": tools.entries,
         "notes": notes,
     }
     if baseline is not None:

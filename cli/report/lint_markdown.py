@@ -32,7 +32,7 @@ def render(report: LintReport, settings: RenderSettings) -> str:
         by_rule = Counter((d.rule, d.level.label) for d in diagnostics)
         lines += ["", "| rule | level | findings |", "|---|---|--:|"]
         for (rule, level), count in sorted(by_rule.items(), key=lambda kv: (-kv[1], kv[0])):
-            lines.append(f"| {cell(rule)} | {level} | {count} |")
+            lines.append(f"| {cell(rule)} | {level} | {count:,} |")
         lines += ["", "| level | where | message | rule |", "|---|---|---|---|"]
         for d in diagnostics[:MAX_ROWS]:
             lines.append(

@@ -67,7 +67,9 @@ def _header(scope_results: ScopeResults, report: QueryReport) -> Text:
         which = f"{tools} (all, --all)"
     header = Text()
     header.append(f"Scope {one_line(scope_results.scope.name)}", style="bold")
-    header.append(f': {report.mode} search for "{one_line(report.query, 80)}" over {count} {which}')
+    header.append(
+        f': {report.mode} search for "{one_line(report.query, 80)}" over {count:,} {which}'
+    )
     return header
 
 
@@ -81,7 +83,7 @@ def _scope_parts(scope_results: ScopeResults, report: QueryReport, width: int | 
     names = [one_line(r.tool.sent_name, 60) for r in results]
     sources = [one_line(r.source, 30) for r in results]
     scores = [_score(r, report.mode) for r in results]
-    rank_w = max(len(str(r.rank)) for r in results)
+    rank_w = max(len(f"{r.rank:,}") for r in results)
     name_w = max(4, *(cell_len(n) for n in names))
     score_w = max(5, *(len(s) for s in scores))
     source_w = max(6, *(cell_len(s) for s in sources))
@@ -89,7 +91,7 @@ def _scope_parts(scope_results: ScopeResults, report: QueryReport, width: int | 
     head += f"{'source':<{source_w}}  matched"
     parts.append(Text(head, style="bold"))
     for result, name, source, score in zip(results, names, sources, scores, strict=True):
-        line = Text(f"{result.rank:>{rank_w}}  ")
+        line = Text(f"{result.rank:>{rank_w},}  ")
         line.append_text(_highlight(Text(name), result.matched.get("name", [])))
         line.append(" " * (name_w - cell_len(name)) + f"  {score:>{score_w}}  ")
         line.append(source + " " * (source_w - cell_len(source)) + "  ")

@@ -9,6 +9,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from toolsearch.catalog.counts import scope_count
 from toolsearch.recommend.apply import Advice
 from toolsearch.recommend.evaluate import Evaluation
 from toolsearch.recommend.recommend import Recommendation, ScopeChoice
@@ -37,11 +38,11 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
     title = Text()
     title.append(f"Scope {one_line(scope.name)}", style="bold")
     title.append(
-        f" ({scope.kind}, {count_of(len(choice.ranked), 'tool')}, "
+        f" ({scope.kind}, {scope_count(scope).describe()}, "
         f"model {one_line(choice.before.model_id)}): "
     )
     if choice.deferral:
-        title.append(f"keep {len(kept)} loaded, defer {len(choice.ranked) - len(kept)}")
+        title.append(f"keep {len(kept):,} loaded, defer {len(choice.ranked) - len(kept):,}")
     else:
         title.append("keep every tool loaded")
     parts: list[Any] = [title]
@@ -57,7 +58,7 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
     for ranked in shown:
         state = "keep" if ranked.kept else "defer"
         table.add_row(
-            str(ranked.rank),
+            f"{ranked.rank:,}",
             Text(state, style="bold" if ranked.kept else "dim"),
             f"{ranked.score:g}",
             _n(ranked.tokens),
@@ -102,7 +103,8 @@ def _usage_parts(usage: UsageReport) -> list[Any]:
     if usage.by_name_only:
         parts.append(
             Text(
-                f"  {usage.by_name_only:,} calls named a server that is no source, matched by name"
+                f"  {count_of(usage.by_name_only, 'call')} named a server that is no source, "
+                "matched by name"
             )
         )
     for label, counter in (
@@ -257,7 +259,8 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
     if len(chosen.scopes) > 1:
         parts.append(
             Text(
-                f"Upfront, {len(chosen.scopes)} scopes: {chosen.upfront_before:,} -> "
+                f"Upfront, {len(chosen.scopes):,} scopes ({len(chosen.scopes):,} separate "
+                f"requests, summed): {chosen.upfront_before:,} -> "
                 f"{chosen.upfront_after:,} tokens"
             )
         )

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from toolsearch.catalog.counts import count_of
 from toolsearch.report.console import render as render_console
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.sanitize import escape_unsafe, one_line
@@ -20,7 +21,7 @@ SHOWN_LIMIT = 1_000
 
 
 def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    return count_of(count, word)
 
 
 def render(run: SnapshotRun, settings: RenderSettings) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolsearch.analysis import Analysis
+from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import find_tool, lookup
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Catalog, Scope, Tool
@@ -75,8 +76,9 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
     for scope in catalog.scopes:
         if scope.malformed:
             notes.append(
-                f"scope {scope.name}: skipped {len(scope.malformed)} malformed tool "
-                "entries (toolsearch lint shows why)"
+                f"scope {scope.name}: skipped "
+                + count_of(len(scope.malformed), "malformed tool entry", "malformed tool entries")
+                + " (toolsearch lint shows why)"
             )
         for toolset in scope.unknown_toolsets:
             server = toolset.server_name or "?"
