@@ -881,6 +881,74 @@ def recommend(
     run_catalog_command(prepare, run_recommend)
 
 
+# --- report (issue 20) -----------------------------------------------------------------------
+
+
+@app.command("report")
+@live_sources
+def report_command(
+    sources: Sources = None,
+    output_file: Annotated[
+        str | None,
+        typer.Option(
+            "--output-file",
+            "-o",
+            metavar="PATH",
+            help="Write the HTML page here ('-' for stdout). Required.",
+        ),
+    ] = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    model: ModelOpt = None,
+    usage: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--usage",
+            metavar="PATH",
+            help="Usage evidence for the recommendation, as recommend --usage (repeatable).",
+        ),
+    ] = None,
+    baseline: Annotated[
+        Path | None,
+        typer.Option(
+            "--baseline",
+            metavar="PATH",
+            help="Show what changed since a saved budget JSON or older catalog files.",
+        ),
+    ] = None,
+    context_window: Annotated[
+        int | None,
+        typer.Option("--context-window", metavar="N", help="Context window size in tokens.", min=1),
+    ] = None,
+    claude_code_tool_search: ToolSearchOpt = None,
+    skip_non_catalogs: SkipOpt = False,
+    live: LiveOptions | None = None,
+) -> None:
+    """Write one self-contained HTML page: treemap, figures, recommendation, findings."""
+    from toolsearch.commands.report import run_report
+    from toolsearch.page_run import PageOptions, check_output
+
+    def prepare() -> tuple[PageOptions, CatalogArgs]:
+        from toolsearch.recommend.recommend_run import check_sources
+
+        if output_file is None:
+            raise UsageError("report needs -o/--output-file PATH (or -o - for stdout)")
+        output = None if output_file == "-" else check_output(Path(output_file))
+        check_sources(sources)
+        checked_tool_search(claude_code_tool_search)
+        options = PageOptions(
+            output=output,
+            model=model,
+            context_window=context_window,
+            claude_code_tool_search=claude_code_tool_search,
+            usage=tuple(usage or ()),
+            baseline=baseline,
+        )
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+
+    run_catalog_command(prepare, run_report)
+
+
 # --- snapshot (issue 7) ----------------------------------------------------------------------
 
 
