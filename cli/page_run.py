@@ -71,6 +71,7 @@ class PageReport:
     notes: tuple[str, ...]
     files: tuple[str, ...]
     target: str
+    tools: tuple[Tool, ...] = ()  # every tool of the run, as the analysis sees it
 
 
 def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageReport:
@@ -104,6 +105,7 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
         tuple(inputs.notes),
         tuple(sorted({d.display for d in inputs.documents})),
         inputs.catalog.target,
+        analysis.catalog.tools,
     )
 
 

@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 import jinja2
+import markupsafe
 
 from toolsearch import __version__
 from toolsearch.catalog.model import Tool
@@ -33,6 +34,7 @@ from toolsearch.sanitize import escape_unsafe
 # scales every tile alike, so areas stay proportional to tokens.
 BOX = Rect(0.0, 0.0, 160.0, 100.0)
 LABELLED_GROUP = 0.012  # groups with at least this share of the box show their name
+DESCRIPTION_SHOWN = 160  # characters of a description in the table of every tool
 
 
 @dataclass
@@ -44,6 +46,7 @@ class ToolView:
     findings: list[Diagnostic] = field(default_factory=list)
     findable: Findable | None = None
     kept: bool = False  # kept loaded by the recommendation
+    description: str | None = None
 
     @property
     def anchor(self) -> str:
@@ -176,6 +179,10 @@ def _tool_views(report: PageReport) -> list[ToolView]:
     """Every budget row, with its findings, self-check rank and recommendation."""
     views = [ToolView(i, row) for i, row in enumerate(report.budget.rows, 1)]
     by_place = {(v.row.scope, v.row.file, v.row.pointer): v for v in views}
+    for tool in report.tools:
+        view = _view_of(tool, by_place)
+        if view is not None:
+            view.description = tool.sent_description
     for findability in report.findability:
         for found in findability.tools:
             view = _view_of(found.tool, by_place)
@@ -292,8 +299,20 @@ def _signed(value: int) -> str:
 
 
 def _visible(value: Any) -> Any:
-    """Every printed value: control and invisible characters written as ``\\uXXXX``."""
-    return escape_unsafe(value) if isinstance(value, str) else value
+    """Every printed value: control and invisible characters written as ``\\uXXXX`` (the
+    page's own style and script, marked safe, pass as they are)."""
+    if isinstance(value, str) and not isinstance(value, markupsafe.Markup):
+        return escape_unsafe(value)
+    return value
+
+
+def _short(text: str | None, limit: int = DESCRIPTION_SHOWN) -> str:
+    """A description on one line, cut at ``limit`` characters with an ellipsis; invisible
+    characters written visibly first, so that the cut never hides them."""
+    flat = " ".join(escape_unsafe(text or "").split())
+    if len(flat) > limit:
+        return flat[: limit - 1].rstrip() + "…"
+    return flat
 
 
 def _environment() -> jinja2.Environment:
@@ -307,6 +326,7 @@ def _environment() -> jinja2.Environment:
     )
     env.filters["n"] = _number
     env.filters["signed"] = _signed
+    env.filters["short"] = _short
     return env
 
 
@@ -348,6 +368,19 @@ def render(report: PageReport, settings: RenderSettings) -> str:
         view_of={id(v.row): v for v in views},
         place_of=_place_index(views),
         scope_notes=_scope_notes(report),
+        level_counts=_level_counts(report.diagnostics),
+    )
+
+
+def _level_counts(diagnostics: Sequence[Diagnostic]) -> str:
+    """``2 errors, 1 warning, 0 info``."""
+    counts = {level: 0 for level in Severity}
+    for diagnostic in diagnostics:
+        counts[diagnostic.level] += 1
+    error, warning, info = (counts[Severity.ERROR], counts[Severity.WARNING], counts[Severity.INFO])
+    return (
+        f"{error:,} error{'' if error == 1 else 's'}, "
+        f"{warning:,} warning{'' if warning == 1 else 's'}, {info:,} info"
     )
 
 

@@ -7,7 +7,9 @@
   if (!map || !tip) {
     return;
   }
-  var fields = ["Tool", "Source", "Scope", "Tokens", "State", "Self-check", "Findings"];
+  var fields = [
+    "Tool", "Source", "Scope", "Tokens", "State", "Self-check", "Findings", "Description"
+  ];
 
   function rowOf(tile) {
     var target = tile.getAttribute("href") || "";
