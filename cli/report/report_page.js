@@ -56,7 +56,14 @@
       show(tile);
     }
   });
-  map.addEventListener("mouseleave", hide);
+  map.addEventListener("mouseleave", function () {
+    var focused = document.activeElement;
+    if (focused && focused.classList.contains("tile") && map.contains(focused)) {
+      show(focused); // the pointer left: show the focused tile again
+    } else {
+      hide();
+    }
+  });
   map.addEventListener("focusin", function (event) {
     var tile = event.target.closest(".tile");
     if (tile) {
@@ -64,6 +71,7 @@
     }
   });
   map.addEventListener("focusout", hide);
+  window.addEventListener("resize", hide); // its place was the old layout's
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") {
       hide();
