@@ -136,15 +136,13 @@ def _recommendation(
 
 def _findability(analysis: Analysis, scope: Scope) -> Findability:
     """``eval --self`` on one scope: each searched tool, searched for with its own words."""
-    from toolsearch.retrieval.evaluation import Evaluator, run_self
     from toolsearch.retrieval.searchers import searched_tools
 
     mode = analysis.search_mode
     if mode == "regex":  # a tool's own words are not a regex: the self-check is word search
         mode = "bm25"
     _, searched = searched_tools(scope)
-    evaluator = Evaluator(analysis.catalog.subset(scope), at=SELF_CHECK_AT, make=analysis.searcher)
-    outcomes = run_self(evaluator, scope, mode)
+    outcomes = analysis.self_check(scope, mode)
     tools = tuple(Findable(o.expected[0], o.ranks[0], o.error) for o in outcomes)
     return Findability(scope.name, mode, searched, SELF_CHECK_AT, tools)
 

@@ -339,6 +339,23 @@ def _mcp(entry: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def test_a_live_server_is_a_source(runner: CliRunner, in_tmp: Path) -> None:
+    pytest.importorskip("mcp")
+    from tests.live_helpers import stdio_command
+
+    command = stdio_command(name="live")
+    budget = runner.invoke(app, ["budget", "--mcp-command", command, "-f", "json"])
+    assert budget.exit_code == 0, budget.stderr
+    tools = json.loads(budget.stdout)["tools"]
+    result = runner.invoke(app, ["report", "--mcp-command", command, "-o", "page.html"])
+    assert result.exit_code == 0, result.stderr
+    assert "toolsearch: starting MCP server 'live'" in result.stderr
+    page = Page((in_tmp / "page.html").read_text(encoding="utf-8"))
+    assert sorted(t["aria-label"].split(" (")[0] for t in page.tiles) == sorted(
+        t["name"] for t in tools
+    )
+
+
 # --- sizes and real catalogs ---------------------------------------------------------------------
 
 
@@ -357,6 +374,20 @@ def test_each_shared_catalog_alone(runner: CliRunner, in_tmp: Path, path: Path) 
     _, page = make_report(runner, str(path), "-o", "page.html")
     tools = json.loads(path.read_text(encoding="utf-8"))["tools"]
     assert len(page.tiles) == len(tools)
+
+
+@needs_shared
+@pytest.mark.slow
+def test_findability_agrees_with_eval_self(runner: CliRunner, in_tmp: Path) -> None:
+    args = [str(CATALOGS), "--target", "claude-code"]
+    evaluation = json.loads(runner.invoke(app, ["eval", "--self", *args, "-f", "json"]).output)
+    missed = {m["expected"][0]: m["ranks"][0] for m in evaluation["misses"]}
+    _, page = make_report(runner, *args, "-o", "page.html")
+    text = page.all_text.split("Not found in the top 5", 1)[1].split("Notes", 1)[0]
+    shown = [line for line in text.splitlines() if line.strip()]
+    assert sorted(shown) == sorted(f"{key}: rank {rank}" for key, rank in missed.items())
+    checked = evaluation["modes"]["claude-code"]["cases"]
+    assert f"{checked - len(missed)} of {checked}" in page.all_text
 
 
 @pytest.mark.slow
