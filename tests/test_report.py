@@ -197,6 +197,17 @@ def test_same_input_same_page(runner: CliRunner, in_tmp: Path) -> None:
     assert (in_tmp / "a.html").read_bytes() == (in_tmp / "b.html").read_bytes()
 
 
+def test_a_catalog_of_one_server_tool(runner: CliRunner, in_tmp: Path) -> None:
+    search = {"type": "web_search_20250305", "name": "web_search"}
+    path = write_json(in_tmp / "r.json", {"model": "claude-sonnet-4-5", "tools": [search]})
+    output, page = make_report(runner, str(path), "-o", "page.html")
+    assert output.startswith("wrote page.html: 1 tool, ")
+    (tile,) = page.tiles
+    assert tile["aria-label"].startswith("web_search (r): ")
+    assert "Every searched tool is in the top 5" not in page.all_text  # nothing was searched
+    assert "No tool to search: the sources hold no tool definitions." in page.all_text
+
+
 # --- what the page says ------------------------------------------------------------------------
 
 

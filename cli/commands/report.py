@@ -6,6 +6,7 @@ from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import InputError
 from toolsearch.page_run import PageOptions, page_report
+from toolsearch.report.phrases import count_of
 from toolsearch.report.render_settings import RenderSettings, reporter
 from toolsearch.sanitize import one_line
 
@@ -26,10 +27,10 @@ def run_report(inputs: Inputs, config: Config, options: PageOptions) -> tuple[st
         raise InputError(
             f"{options.output}: cannot write the report: {error.strerror or error}"
         ) from None
-    tools = len(report.budget.rows)
+    tools = count_of(len(report.budget.rows), "tool")
     size = len(page.encode("utf-8"))
     where = one_line(str(options.output))
-    return f"wrote {where}: {tools:,} tools, {report_size(size)}", 0
+    return f"wrote {where}: {tools}, {report_size(size)}", 0
 
 
 def report_size(size: int) -> str:

@@ -24,7 +24,7 @@ from toolsearch import __version__
 from toolsearch.catalog.model import Tool
 from toolsearch.cost.budget import Row, ScopeBudget
 from toolsearch.lint.findings import Diagnostic, Severity
-from toolsearch.page_run import Findable, PageReport
+from toolsearch.page_run import SELF_CHECK_AT, Findable, PageReport
 from toolsearch.recommend.usage import confidence
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.report.treemap import Placed, Rect, squarified
@@ -75,7 +75,7 @@ class ToolView:
     @property
     def missed(self) -> bool:
         found = self.findable
-        return found is not None and (found.rank is None or found.rank > 5)
+        return found is not None and (found.rank is None or found.rank > SELF_CHECK_AT)
 
 
 @dataclass(frozen=True)
