@@ -897,9 +897,23 @@ def report_command(
             help="Write the HTML page here ('-' for stdout). Required.",
         ),
     ] = None,
+    output_format: Annotated[
+        str | None,
+        typer.Option("--format", "-f", metavar="FORMAT", help="html (the only format)."),
+    ] = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
     model: ModelOpt = None,
+    mode: Annotated[
+        str | None,
+        typer.Option(
+            "--mode",
+            "-m",
+            metavar="MODE",
+            help="Search of the findability self-check: bm25 or claude-code (default: config "
+            "search.mode, else the target's).",
+        ),
+    ] = None,
     usage: Annotated[
         list[str] | None,
         typer.Option(
@@ -931,6 +945,10 @@ def report_command(
     def prepare() -> tuple[PageOptions, CatalogArgs]:
         from toolsearch.recommend.recommend_run import check_sources
 
+        choose(output_format, ("html",), "--format")
+        if mode == "regex":
+            raise UsageError("--mode regex: the self-check searches each tool's own words")
+        choose(mode, ("bm25", "claude-code"), "--mode")
         if output_file is None:
             raise UsageError("report needs -o/--output-file PATH (or -o - for stdout)")
         output = None if output_file == "-" else check_output(Path(output_file))
@@ -943,6 +961,7 @@ def report_command(
             claude_code_tool_search=claude_code_tool_search,
             usage=tuple(usage or ()),
             baseline=baseline,
+            mode=mode,
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 

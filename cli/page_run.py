@@ -32,6 +32,7 @@ class PageOptions:
     claude_code_tool_search: str | None = None
     usage: tuple[str, ...] = ()
     baseline: Path | None = None
+    mode: str | None = None  # the self-check's search (--mode); None: config, else target's
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,11 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
         diagnostics,
         recommendation,
         problem,
-        tuple(_findability(analysis, scope) for scope in analysis.catalog.scopes if scope.tools),
+        tuple(
+            _findability(analysis, scope, options.mode)
+            for scope in analysis.catalog.scopes
+            if scope.tools
+        ),
         diff,
         tuple(inputs.notes),
         tuple(sorted({d.display for d in inputs.documents})),
@@ -134,11 +139,11 @@ def _recommendation(
         return None, str(error)
 
 
-def _findability(analysis: Analysis, scope: Scope) -> Findability:
+def _findability(analysis: Analysis, scope: Scope, chosen: str | None) -> Findability:
     """``eval --self`` on one scope: each searched tool, searched for with its own words."""
     from toolsearch.retrieval.searchers import searched_tools
 
-    mode = analysis.search_mode
+    mode = chosen or analysis.search_mode
     if mode == "regex":  # a tool's own words are not a regex: the self-check is word search
         mode = "bm25"
     _, searched = searched_tools(scope)

@@ -156,6 +156,15 @@ def test_output_to_stdout(runner: CliRunner, in_tmp: Path) -> None:
         ([], "report needs -o/--output-file PATH (or -o - for stdout)"),
         (["-o", "."], "-o .: is a folder; give a file name, e.g. report.html"),
         (["-o", "missing/page.html"], "-o missing/page.html: the folder missing does not exist"),
+        (["-f", "pdf", "-o", "p.html"], "--format must be one of html, not 'pdf'"),
+        (
+            ["-m", "regex", "-o", "p.html"],
+            "--mode regex: the self-check searches each tool's own words",
+        ),
+        (
+            ["-m", "bm26", "-o", "p.html"],
+            "--mode must be one of bm25, claude-code, not 'bm26' (did you mean \"bm25\"?)",
+        ),
     ],
 )
 def test_bad_output_is_refused_before_reading(
@@ -330,6 +339,17 @@ def test_baseline_shows_what_changed_per_tool(runner: CliRunner, in_tmp: Path) -
     change = now["search_orders"] - before["search_orders"]
     row = f"search_ordersrequestchanged{before['search_orders']:,}{now['search_orders']:,}"
     assert f"{row}+{change:,}loaded" in text.replace("\n", "")
+    tile = next(t for t in page.tiles if t["aria-label"].startswith("search_orders "))
+    changes = (in_tmp / "page.html").read_text(encoding="utf-8").split('id="changes"', 1)[1]
+    assert f'<a href="#{tile["id"]}">search_orders</a>' in changes
+
+
+def test_mode_chooses_the_self_checks_search(runner: CliRunner, in_tmp: Path) -> None:
+    path = shop_request(in_tmp)
+    _, default = make_report(runner, str(path), "-f", "html", "-o", "bm25.html")
+    _, chosen = make_report(runner, str(path), "-m", "claude-code", "-o", "code.html")
+    assert "requestdeferred toolsbm259 of 9" in default.all_text.replace("\n", "")
+    assert "requestdeferred toolsclaude-code" in chosen.all_text.replace("\n", "")
 
 
 def test_the_target_changes_what_is_deferred(runner: CliRunner, in_tmp: Path) -> None:

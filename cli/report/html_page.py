@@ -367,6 +367,7 @@ def render(report: PageReport, settings: RenderSettings) -> str:
         script_source=script_hash(script),
         view_of={id(v.row): v for v in views},
         place_of=_place_index(views),
+        by_key={(v.row.source, v.row.name): v for v in reversed(views)},  # the first one wins
         scope_notes=_scope_notes(report),
         level_counts=_level_counts(report.diagnostics),
     )
