@@ -64,6 +64,7 @@ RUNS = [
     (["recommend", "--all"], "text"),
     (["recommend", "--all", "-f", "json"], "json"),
     (["recommend", "--diff"], "text"),
+    (["report", "-o", "-"], "html"),
 ]
 
 
