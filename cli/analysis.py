@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from toolsearch.cost.budget import Budget, ScopeBudget
     from toolsearch.cost.models import ModelInfo
     from toolsearch.cost.tokens import TokenCounter
+    from toolsearch.retrieval.evaluation import Outcome
     from toolsearch.retrieval.searchers import Searcher
 
 
@@ -42,6 +43,7 @@ class Analysis:
     _searchers: dict[tuple[str, tuple[int, ...], tuple[int, ...]], Searcher] = field(
         default_factory=dict, repr=False
     )
+    _self_checks: dict[tuple[str, str], list[Outcome]] = field(default_factory=dict, repr=False)
     tool_search: str | None = None  # --claude-code-tool-search
     environ: Mapping[str, str] | None = None  # where ENABLE_TOOL_SEARCH is read (os.environ)
     tool_search_decision: ToolSearchDecision | None = field(default=None, init=False)
@@ -157,6 +159,18 @@ class Analysis:
             from toolsearch.retrieval.modes import make_searcher
 
             found = self._searchers[key] = make_searcher(mode, tools, everything)
+        return found
+
+    def self_check(self, scope: Scope, mode: str) -> list[Outcome]:
+        """``eval --self`` on one scope: each searched tool, searched for with its own name and
+        description, run once per run (the unfindable-tool rule and the report ask alike)."""
+        key = (scope.name, mode)
+        found = self._self_checks.get(key)
+        if found is None:
+            from toolsearch.retrieval.evaluation import Evaluator, run_self
+
+            evaluator = Evaluator(self.catalog.subset(scope), make=self.searcher)
+            found = self._self_checks[key] = run_self(evaluator, scope, mode)
         return found
 
     @property

@@ -1366,6 +1366,93 @@ def sessions(
     run_command(body)
 
 
+# --- report (issue 20) -----------------------------------------------------------------------
+
+
+@app.command("report")
+@live_sources
+def report_command(
+    sources: Sources = None,
+    output_file: Annotated[
+        str | None,
+        typer.Option(
+            "--output-file",
+            "-o",
+            metavar="PATH",
+            help="Write the HTML page here ('-' for stdout). Required.",
+        ),
+    ] = None,
+    output_format: Annotated[
+        str | None,
+        typer.Option("--format", "-f", metavar="FORMAT", help="html (the only format)."),
+    ] = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    model: ModelOpt = None,
+    mode: Annotated[
+        str | None,
+        typer.Option(
+            "--mode",
+            "-m",
+            metavar="MODE",
+            help="Search of the findability self-check: bm25 or claude-code (default: config "
+            "search.mode, else the target's).",
+        ),
+    ] = None,
+    usage: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--usage",
+            metavar="PATH",
+            help="Usage evidence for the recommendation, as recommend --usage (repeatable).",
+        ),
+    ] = None,
+    baseline: Annotated[
+        Path | None,
+        typer.Option(
+            "--baseline",
+            metavar="PATH",
+            help="Show what changed since a saved budget JSON or older catalog files.",
+        ),
+    ] = None,
+    context_window: Annotated[
+        int | None,
+        typer.Option("--context-window", metavar="N", help="Context window size in tokens.", min=1),
+    ] = None,
+    claude_code_tool_search: ToolSearchOpt = None,
+    skip_non_catalogs: SkipOpt = False,
+    live: LiveOptions | None = None,
+) -> None:
+    """Write one self-contained HTML page: treemap, figures, recommendation, findings."""
+    from toolsearch.commands.report import run_report
+    from toolsearch.page_run import PageOptions, check_output
+
+    def prepare() -> tuple[PageOptions, CatalogArgs]:
+        from toolsearch.recommend.recommend_run import check_sources
+
+        choose(output_format, ("html",), "--format")
+        if mode == "regex":
+            raise UsageError("--mode regex: the self-check searches each tool's own words")
+        choose(mode, ("bm25", "claude-code"), "--mode")
+        if output_file is None:
+            raise UsageError("report needs -o/--output-file PATH (or -o - for stdout)")
+        output = None if output_file == "-" else check_output(Path(output_file))
+        check_sources(sources)
+        checked_tool_search(claude_code_tool_search)
+        options = PageOptions(
+            output=output,
+            model=model,
+            context_window=context_window,
+            claude_code_tool_search=claude_code_tool_search,
+            usage=tuple(usage or ()),
+            baseline=baseline,
+            mode=mode,
+        )
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+
+    run_catalog_command(prepare, run_report)
+
+
 # --- snapshot (issue 7) ----------------------------------------------------------------------
 
 

@@ -79,15 +79,13 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if searched > int(options.max_tools):
         return
     # The search engine (and its term stemmer) loads only for scopes this rule checks.
-    from toolsearch.retrieval.evaluation import Evaluator, run_self
     from toolsearch.retrieval.searchers import searched_tools
 
     tools, _ = searched_tools(scope)
     top = int(options.top)
     if not tools or len(tools) > int(options.max_tools):
         return
-    evaluator = Evaluator(ctx.catalog.subset(scope), at=top, make=ctx.analysis.searcher)
-    for outcome in run_self(evaluator, scope, ctx.analysis.search_mode):
+    for outcome in ctx.analysis.self_check(scope, ctx.analysis.search_mode):
         rank = outcome.ranks[0]
         if rank is not None and rank <= top:
             continue

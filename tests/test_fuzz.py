@@ -35,6 +35,7 @@ COMMANDS = (
     ["eval", "--self", "-f", "json"],
     ["recommend", "-f", "json"],
     ["recommend", "--diff"],
+    ["report", "-o", "-"],
 )
 
 # Names that pass for others (invisible, reordering and homoglyph characters), and lone

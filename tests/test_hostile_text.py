@@ -67,6 +67,7 @@ RUNS = [
     (["recommend", "--all"], "text"),
     (["recommend", "--all", "-f", "json"], "json"),
     (["recommend", "--diff"], "text"),
+    (["report", "-o", "-"], "html"),
 ]
 
 

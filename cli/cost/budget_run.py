@@ -107,7 +107,11 @@ def _baseline(
 
             raise UsageError("--max-increase needs --baseline OLD to compare with")
         return None
-    path = options.baseline
+    return baseline_diff(options.baseline, analysis, inputs, budget)
+
+
+def baseline_diff(path: Path, analysis: Analysis, inputs: Inputs, budget: Budget) -> BudgetDiff:
+    """``budget`` against ``path``: a saved ``budget --format json`` or older catalog files."""
     config = analysis.config
     saved = saved_output(path, config.max_file_size) if path.is_file() else None
     if saved is None:

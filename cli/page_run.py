@@ -1,0 +1,164 @@
+"""The run behind ``toolsearch report``: one run's budget, findings, recommendation, findability
+self-check and baseline diff, gathered into a ``PageReport`` for the HTML page.
+
+Each part is the one the other commands compute (``budget``, ``lint``, ``recommend``, ``eval
+--self``); the budget, the findings and the self-check share one ``Analysis``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolsearch.analysis import Analysis
+from toolsearch.catalog.inputs import Inputs
+from toolsearch.catalog.model import Scope, Tool
+from toolsearch.config import Config
+from toolsearch.cost.budget import Budget
+from toolsearch.cost.budget_diff import BudgetDiff
+from toolsearch.lint.findings import Diagnostic
+from toolsearch.recommend.recommend import Recommendation
+
+SELF_CHECK_AT = 5  # the API's default limit: a deferred tool outside the top 5 is not returned
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """What the user asked of ``report``."""
+
+    output: Path | None  # None: standard output (-o -)
+    model: str | None = None
+    context_window: int | None = None
+    claude_code_tool_search: str | None = None
+    usage: tuple[str, ...] = ()
+    baseline: Path | None = None
+    mode: str | None = None  # the self-check's search (--mode); None: config, else target's
+
+
+@dataclass(frozen=True)
+class Findable:
+    """One searched tool of the self-check: its rank for its own words (None: not found)."""
+
+    tool: Tool
+    rank: int | None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Findability:
+    """The self-check of one scope (``eval --self``): each searched tool and its rank."""
+
+    scope: str
+    mode: str
+    searched: str  # "deferred": the deferred tools; "all": nothing is deferred, every tool
+    at: int
+    tools: tuple[Findable, ...]
+
+    @property
+    def found(self) -> int:
+        return sum(1 for t in self.tools if t.rank is not None and t.rank <= self.at)
+
+
+@dataclass(frozen=True)
+class PageReport:
+    """What the HTML page shows."""
+
+    budget: Budget
+    diagnostics: tuple[Diagnostic, ...]
+    recommendation: Recommendation | None
+    recommend_problem: str | None  # why there is no recommendation (constraints no choice meets)
+    findability: tuple[Findability, ...]
+    diff: BudgetDiff | None
+    notes: tuple[str, ...]
+    files: tuple[str, ...]
+    target: str
+    tools: tuple[Tool, ...] = ()  # every tool of the run, as the analysis sees it
+
+
+def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageReport:
+    """Compute every part of the page (nothing is written)."""
+    from toolsearch.lint.linter import run
+    from toolsearch.lint.rule_settings import enabled, settings
+
+    analysis = Analysis(
+        inputs.catalog,
+        config,
+        options.model,
+        {d.display: d for d in inputs.documents},
+        options.context_window,
+        tool_search=options.claude_code_tool_search,
+    )
+    budget = analysis.budget
+    diagnostics = tuple(run(analysis, enabled(settings(config))))
+    diff = None
+    if options.baseline is not None:
+        from toolsearch.cost.budget_run import baseline_diff
+
+        diff = baseline_diff(options.baseline, analysis, inputs, budget)
+    recommendation, problem = _recommendation(inputs, config, options)
+    return PageReport(
+        budget,
+        diagnostics,
+        recommendation,
+        problem,
+        tuple(
+            _findability(analysis, scope, options.mode)
+            for scope in analysis.catalog.scopes
+            if scope.tools
+        ),
+        diff,
+        tuple(inputs.notes),
+        tuple(sorted({d.display for d in inputs.documents})),
+        inputs.catalog.target,
+        analysis.catalog.tools,
+    )
+
+
+def _recommendation(
+    inputs: Inputs, config: Config, options: PageOptions
+) -> tuple[Recommendation | None, str | None]:
+    """``recommend``'s choice (with --usage evidence when given), or why there is none."""
+    from toolsearch.recommend.recommend import ConstraintError, Options, recommend
+
+    usage = None
+    if options.usage:
+        from toolsearch.recommend.usage import match_usage
+        from toolsearch.recommend.usage_read import read_usage
+
+        evidence = read_usage(options.usage, config.max_file_size)
+        usage = match_usage(evidence, inputs.catalog.tools)
+    chosen = Options(
+        model=options.model,
+        context_window=options.context_window,
+        search=config.search_mode or "bm25",
+        tool_search=options.claude_code_tool_search,
+    )
+    try:
+        return recommend(inputs.catalog, inputs.documents, config, chosen, usage), None
+    except ConstraintError as error:  # the config's budget.max-upfront cannot be met
+        return None, str(error)
+
+
+def _findability(analysis: Analysis, scope: Scope, chosen: str | None) -> Findability:
+    """``eval --self`` on one scope: each searched tool, searched for with its own words."""
+    from toolsearch.retrieval.searchers import searched_tools
+
+    mode = chosen or analysis.search_mode
+    if mode == "regex":  # a tool's own words are not a regex: the self-check is word search
+        mode = "bm25"
+    _, searched = searched_tools(scope)
+    outcomes = analysis.self_check(scope, mode)
+    tools = tuple(Findable(o.expected[0], o.ranks[0], o.error) for o in outcomes)
+    return Findability(scope.name, mode, searched, SELF_CHECK_AT, tools)
+
+
+def check_output(path: Path) -> Path:
+    """Refuse, before anything is read, an output path that cannot be written."""
+    from toolsearch.errors import UsageError
+
+    if path.is_dir():
+        raise UsageError(f"-o {path}: is a folder; give a file name, e.g. {path / 'report.html'}")
+    parent = path.parent
+    if not parent.is_dir():
+        raise UsageError(f"-o {path}: the folder {parent} does not exist")
+    return path

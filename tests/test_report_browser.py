@@ -1,0 +1,194 @@
+"""``toolsearch report`` in a real browser: Debian's Chromium, headless, driven by selenium.
+
+Outside CI the tests skip, saying why, when Chromium or its driver is missing; under CI=true a
+missing browser fails them (``.ci/run`` installs ``chromium`` and ``chromium-driver``). Each test
+writes screenshots under its temporary folder for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import CATALOGS, needs_shared
+from tests.test_report import HOSTILE_DESCRIPTION, HOSTILE_NAME, shop_request
+from toolsearch.app import app
+
+BROWSER_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+)
+PHONE_WIDTH = 390
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}; CI must install chromium and chromium-driver (.ci/run does)")
+    pytest.skip(f"{reason}: apt-get install chromium chromium-driver to run the browser tests")
+
+
+def _found(*names: str) -> str | None:
+    for name in names:
+        found = shutil.which(name) or (
+            f"/usr/bin/{name}" if Path("/usr/bin", name).exists() else None
+        )
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Any]:
+    """A headless Chromium with a new empty profile, logging the console and the network."""
+    chromium = _found("chromium", "chromium-browser")
+    driver_path = _found("chromedriver")
+    if chromium is None or driver_path is None:
+        _missing("no Chromium or chromedriver found")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        _missing("selenium is not installed (it is in the test extra)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(chromium)
+    for flag in BROWSER_FLAGS:
+        options.add_argument(flag)
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument("--window-size=1280,900")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(driver_path)))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _page(runner: CliRunner, folder: Path, *sources: str) -> Path:
+    out = folder / "report.html"
+    result = runner.invoke(app, ["report", *sources, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _page_requests(driver: Any, page: Path) -> list[str]:
+    """Every URL asked for, from the DevTools network events, but those of the browser's own
+    start page (chrome:// pages, which may still load when the test begins)."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            params = message["params"]
+            if not params.get("documentURL", "").startswith(INTERNAL):
+                urls.append(params["request"]["url"])
+    return urls
+
+
+INTERNAL = ("chrome://", "chrome-untrusted://", "devtools://")
+
+
+def _screenshot(driver: Any, path: Path, width: int) -> None:
+    """A screenshot of the whole page at ``width`` CSS pixels."""
+    driver.set_window_size(width, 900)
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(width, min(int(height) + 120, 8000))
+    assert driver.save_screenshot(str(path))
+    assert path.stat().st_size > 0
+
+
+TILES = """
+return Array.from(document.querySelectorAll('.tile')).map(function (t) {
+  var r = t.getBoundingClientRect();
+  return [Number(t.dataset.tokens), r.width * r.height, t.id];
+});
+"""
+
+
+def _check_areas(tiles: list[list[Any]]) -> None:
+    """Area follows tokens: proportional, so the ordering by area is the ordering by tokens."""
+    total_tokens = sum(t[0] for t in tiles)
+    total_area = sum(t[1] for t in tiles)
+    for tokens, area, tile in tiles:
+        expected = total_area * tokens / total_tokens
+        assert area == pytest.approx(expected, rel=0.02, abs=2.0), tile
+    for tokens, area, tile in tiles:  # every tile 5% or more lighter is smaller
+        lighter = [t for t in tiles if t[0] * 1.05 < tokens]
+        assert all(t[1] < area for t in lighter), tile
+
+
+@needs_shared
+@pytest.mark.slow
+def test_shared_catalogs_page_in_chromium(browser: Any, runner: CliRunner, tmp_path: Path) -> None:
+    page = _page(runner, tmp_path, str(CATALOGS))
+    budget = json.loads(runner.invoke(app, ["budget", str(CATALOGS), "-f", "json"]).output)
+    browser.get(page.as_uri())
+    assert browser.title.startswith(f"toolsearch report: {len(budget['tools'])} tools")
+    tiles = browser.execute_script(TILES)
+    assert len(tiles) == len(budget["tools"]) == 307
+    tokens = sorted(round(t["tokens"]) for t in budget["tools"])
+    assert sorted(t[0] for t in tiles) == tokens
+    _check_areas(tiles)
+    # hovering and focusing a tile show its figures
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    biggest = max(budget["tools"], key=lambda t: t["tokens"])
+    tile = browser.find_element(By.CSS_SELECTOR, ".tile")
+    ActionChains(browser).move_to_element(tile).perform()
+    tip = browser.find_element(By.ID, "tip")
+    assert tip.is_displayed()
+    assert tip.text.startswith(biggest["name"])
+    assert f"Tokens\n{round(biggest['tokens']):,}" in tip.text
+    last = browser.find_elements(By.CSS_SELECTOR, ".tile")[-1]
+    browser.execute_script("arguments[0].focus()", last)
+    assert browser.switch_to.active_element == last
+    assert tip.is_displayed() and tip.text.startswith(
+        last.get_attribute("aria-label").split(" (")[0]
+    )
+    _screenshot(browser, tmp_path / "report-1280.png", 1280)
+    wide = browser.execute_script("return document.documentElement.scrollWidth")
+    assert wide <= 1280
+    _screenshot(browser, tmp_path / "report-phone.png", PHONE_WIDTH)
+    fits = browser.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth"
+    )
+    assert fits, "the page scrolls sideways at phone width"
+    _check_areas(browser.execute_script(TILES))  # stretched, still proportional
+    console = browser.get_log("browser")
+    assert console == []
+    assert _page_requests(browser, page) == [page.as_uri()]
+    assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
+
+
+@pytest.mark.slow
+def test_hostile_text_shows_as_text(browser: Any, runner: CliRunner, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    request = shop_request(tmp_path, name=HOSTILE_NAME, description=HOSTILE_DESCRIPTION)
+    page = _page(runner, tmp_path, str(request))
+    browser.get(page.as_uri())
+    assert browser.execute_script("return window.pwned === undefined")
+    assert len(browser.find_elements(By.TAG_NAME, "script")) == 1
+    assert browser.find_elements(By.TAG_NAME, "img") == []
+    body = browser.find_element(By.TAG_NAME, "body").text
+    assert "<script>window.pwned = 1</script>" in body
+    assert HOSTILE_NAME in body
+    assert "\\u202eevil" in body
+    _screenshot(browser, tmp_path / "hostile-1280.png", 1280)
+    assert browser.get_log("browser") == []
+    assert _page_requests(browser, page) == [page.as_uri()]
