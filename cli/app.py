@@ -610,7 +610,8 @@ ModeOpt = Annotated[
         "--mode",
         "-m",
         metavar="MODE",
-        help="bm25 (natural language, default) or regex (re.search).",
+        help="bm25 (natural language, default), regex (re.search), claude-code, or hybrid "
+        "(bm25 fused with sentence embeddings: the semantic extra).",
     ),
 ]
 AllToolsOpt = Annotated[
@@ -649,10 +650,19 @@ def query(
         str | None,
         typer.Option("--format", "-f", metavar="FORMAT", help="text, json or tool-reference."),
     ] = None,
+    explain: Annotated[
+        str | None,
+        typer.Option(
+            "--explain",
+            metavar="TOOL",
+            help="Where TOOL ranks for the query in each mode, what matched, what is above it.",
+        ),
+    ] = None,
     skip_non_catalogs: SkipOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
-    """Preview what the tool search tool returns for a query."""
+    """Preview what the tool search tool returns for a query (--explain TOOL: why a tool
+    ranks where it does)."""
     from toolsearch.commands.query import QUERY_FORMATS, run_query
     from toolsearch.retrieval.query_run import QueryOptions
 
@@ -670,6 +680,7 @@ def query(
             fmt=fmt,
             color=use_color(),
             width=terminal_width(),
+            explain=explain,
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
 
@@ -698,7 +709,7 @@ def eval_command(
             "--mode",
             "-m",
             metavar="MODE",
-            help="bm25 or regex (repeatable; default: each case's own).",
+            help="bm25, regex, claude-code or hybrid (repeatable; default: each case's own).",
         ),
     ] = None,
     at: Annotated[

@@ -33,6 +33,7 @@ class QueryOptions:
     fmt: str = "text"
     color: bool = False
     width: int | None = None
+    explain: str | None = None  # a tool: where it ranks for the query, in each mode
 
 
 @dataclass(frozen=True)
