@@ -687,6 +687,26 @@ def query(
     run_catalog_command(prepare, run_query)
 
 
+@app.command()
+def serve(
+    sources: Sources = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    mode: ModeOpt = None,
+    skip_non_catalogs: SkipOpt = False,
+) -> None:
+    """Serve the catalogs' search as an MCP server over stdio: one tool, search_tools."""
+    from toolsearch.commands.serve import ServeOptions, run_serve
+
+    def prepare() -> tuple[ServeOptions, CatalogArgs]:
+        from toolsearch.retrieval.modes import MODES
+
+        choose(mode, MODES, "--mode")
+        return ServeOptions(mode), CatalogArgs(sources, config, target, skip_non_catalogs)
+
+    run_catalog_command(prepare, run_serve)
+
+
 @app.command("eval")
 @live_sources
 def eval_command(
