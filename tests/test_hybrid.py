@@ -6,6 +6,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import jsonschema
 import numpy as np
 import pytest
 from typer.testing import CliRunner
@@ -22,6 +23,7 @@ from toolsearch.retrieval.embedding import (
     semantic_available,
 )
 from toolsearch.retrieval.library import search
+from toolsearch.schemas import load_schema
 
 REQUEST = str(FIXTURES / "hybrid" / "request.json")
 needs_model = pytest.mark.skipif(
@@ -38,7 +40,9 @@ def run(*args: str) -> tuple[int, str, str]:
 def top_names(*args: str) -> list[str]:
     code, out, err = run("query", "-f", "json", *args)
     assert code == 0, err
-    return [r["name"] for r in json.loads(out)["results"]]
+    data = json.loads(out)
+    jsonschema.validate(data, load_schema("query"))
+    return [r["name"] for r in data["results"]]
 
 
 @needs_model
@@ -88,7 +92,9 @@ def test_eval_takes_hybrid_and_gates_on_it(tmp_path: Path) -> None:
     cases.write_text("".join(json.dumps(c) + "\n" for c in lines), encoding="utf-8")
     code, out, err = run("eval", "-f", "json", "-m", "hybrid", "-m", "bm25", str(cases), REQUEST)
     assert code == 0, err
-    modes = json.loads(out)["modes"]
+    report = json.loads(out)
+    jsonschema.validate(report, load_schema("eval"))
+    modes = report["modes"]
     assert modes["hybrid"]["recall@5"] == 1.0 > modes["bm25"]["recall@5"]
     code, _, err = run("eval", "-m", "bm25", "--min-recall", "0.9", str(cases), REQUEST)
     assert code == 1
@@ -152,3 +158,20 @@ def test_a_model_file_with_another_hash_is_refused(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(embedding, "MODEL", wrong)
     with pytest.raises(ToolsearchError, match=r"sha256 .* is not the 0{64}"):
         Embedder().load()
+
+
+@needs_model
+def test_unfindable_tool_takes_the_mode(tmp_path: Path) -> None:
+    catalog = str(FIXTURES / "rules" / "unfindable-tool" / "bad.json")
+    config = tmp_path / "toolsearch.yaml"
+    flagged = {}
+    for mode in ("bm25", "hybrid"):
+        config.write_text(f"rules:\n  unfindable-tool: {{mode: {mode}}}\n", encoding="utf-8")
+        _, out, err = run("lint", "-f", "json", "--config", str(config), catalog)
+        found = json.loads(out)["diagnostics"]
+        flagged[mode] = {d["tool"] for d in found if d["rule"] == "unfindable-tool"}
+    assert flagged["bm25"] == {"invoice.send", "do_it"}
+    assert flagged["hybrid"] == {"invoice.send"}  # do_it: no searchable word, found by meaning
+    config.write_text("rules:\n  unfindable-tool: {mode: fuzzy}\n", encoding="utf-8")
+    code, _, err = run("lint", "--config", str(config), catalog)
+    assert code == 2 and "rules.unfindable-tool.mode must be one of" in err
