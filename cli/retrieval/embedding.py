@@ -17,7 +17,6 @@ import hashlib
 import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,7 @@ CACHE_NAME = "embeddings.sqlite3"
 DIMENSION = 384
 MAX_TOKENS = 256  # the model's max_seq_length (sentence-transformers' config)
 BATCH = 32
+FEW = 8  # a first call with this many texts or fewer loads a one-thread session
 MEMO_LIMIT = 100_000  # vectors kept in memory (a long-lived server forgets past this)
 
 
@@ -123,10 +123,17 @@ class Embedder:
 
     def __init__(self) -> None:
         self._memo: dict[str, np.ndarray] = {}
+        self._loaded: tuple[Any, Any] | None = None
         self.embedded = 0  # texts run through the model (not found in the memo or cache)
 
-    @cached_property
-    def _runtime(self) -> tuple[Any, Any]:
+    def _runtime(self, texts: int = BATCH) -> tuple[Any, Any]:
+        """The tokenizer and the session, made on first use: one thread when the first use is a
+        few texts (a query: no thread pool to start), else every core."""
+        if self._loaded is None:
+            self._loaded = self._load(1 if texts <= FEW else 0)
+        return self._loaded
+
+    def _load(self, threads: int) -> tuple[Any, Any]:
         try:
             import onnxruntime
             from tokenizers import Tokenizer
@@ -141,6 +148,7 @@ class Embedder:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         # Graph optimisation costs ~0.15 s a process and gained nothing measurable here.
         options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
+        options.intra_op_num_threads = threads  # 0: onnxruntime's default, a thread per core
         session = onnxruntime.InferenceSession(
             MODEL.read(), options, providers=["CPUExecutionProvider"]
         )
@@ -148,7 +156,7 @@ class Embedder:
 
     def load(self) -> None:
         """Load and check the model now (SemanticUnavailable or a sha256 error if it cannot)."""
-        self._runtime  # noqa: B018
+        self._runtime()
 
     def embed(self, texts: Sequence[str], cache: bool = False) -> np.ndarray:
         """One unit vector per text, shape (len(texts), DIMENSION); ``cache`` keeps them."""
@@ -177,7 +185,7 @@ class Embedder:
         return vectors
 
     def _run(self, texts: Sequence[str]) -> np.ndarray:
-        tokenizer, session = self._runtime
+        tokenizer, session = self._runtime(len(texts))
         encodings = tokenizer.encode_batch(list(texts))
         order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
         out = np.zeros((len(texts), DIMENSION), dtype=np.float32)

@@ -75,8 +75,9 @@ class HybridSearcher(RankingSearch):
         text = semantic_query(query)
         if not self.tools or not text:
             return np.zeros(len(self.tools), dtype=np.float32)
+        tools = self.vectors  # first: a run that must embed its tools loads every core
         vector = self.embedder.embed([text])[0]
-        return np.asarray(self.vectors @ vector, dtype=np.float32)
+        return np.asarray(tools @ vector, dtype=np.float32)
 
     def ranking(self, query: str) -> Ranking:
         return self._rank(query, parse_query(query))
