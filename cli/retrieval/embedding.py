@@ -98,17 +98,32 @@ class SemanticUnavailable(ToolsearchError):
         self.missing = missing
 
 
-def semantic_available() -> bool:
-    """Whether every package of the ``semantic`` extra is installed (nothing is loaded)."""
-    try:
-        for module in ("onnxruntime", "tokenizers"):
+def missing_package() -> str | None:
+    """The first package of the ``semantic`` extra that is not installed (nothing is loaded)."""
+    for module in ("onnxruntime", "tokenizers"):
+        try:
             if importlib.util.find_spec(module) is None:
-                return False
-        MODEL.path()
-        TOKENIZER.path()
-    except SemanticUnavailable:
-        return False
-    return True
+                return module
+        except (ImportError, ValueError):
+            return module
+    for packaged in (MODEL, TOKENIZER):
+        try:
+            packaged.path()
+        except SemanticUnavailable:
+            return packaged.package
+    return None
+
+
+def semantic_available() -> bool:
+    """Whether every package of the ``semantic`` extra is installed."""
+    return missing_package() is None
+
+
+def require_semantic() -> None:
+    """SemanticUnavailable, naming the missing package, unless the extra is installed."""
+    missing = missing_package()
+    if missing is not None:
+        raise SemanticUnavailable(missing)
 
 
 def cache_key(text: str) -> bytes:

@@ -70,11 +70,10 @@ def _embed_hybrid_queries(cases: Sequence[Case], modes: Sequence[str] | None, de
     """Embed the queries that run in hybrid mode in one batch (the model loads once)."""
     queries = [c.query for c in cases if "hybrid" in case_modes(c, modes, default)]
     if queries:
-        from toolsearch.retrieval.embedding import SemanticUnavailable, semantic_available
+        from toolsearch.retrieval.embedding import require_semantic
         from toolsearch.retrieval.hybrid import prepare_queries
 
-        if not semantic_available():
-            raise SemanticUnavailable("a package of it")
+        require_semantic()
         prepare_queries(queries)
 
 

@@ -32,10 +32,9 @@ def make_searcher(
     if mode == "claude-code":
         return ClaudeCodeSearcher(tools, everything)
     if mode == "hybrid":
-        from toolsearch.retrieval.embedding import SemanticUnavailable, semantic_available
+        from toolsearch.retrieval.embedding import require_semantic
         from toolsearch.retrieval.hybrid import HybridSearcher
 
-        if not semantic_available():
-            raise SemanticUnavailable("a package of it")
+        require_semantic()
         return HybridSearcher(tools)
     raise SearchInputError("invalid_tool_input", f"unknown mode {mode!r}: use {', '.join(MODES)}")
