@@ -176,3 +176,10 @@ def test_unfindable_tool_takes_the_mode(tmp_path: Path) -> None:
     config.write_text("rules:\n  unfindable-tool: {mode: fuzzy}\n", encoding="utf-8")
     code, _, err = run("lint", "--config", str(config), catalog)
     assert code == 2 and "rules.unfindable-tool.mode must be one of" in err
+
+
+@needs_model
+def test_select_across_scopes_in_hybrid_mode() -> None:
+    other = str(FIXTURES / "example" / "request.json")
+    names = top_names("-m", "hybrid", "select:get_weather,jira_create_issue", REQUEST, other)
+    assert sorted(names) == ["get_weather", "jira_create_issue"]
