@@ -7,6 +7,7 @@ __version__ = "0.1.0"
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from toolsearch.retrieval.client_tool import SearchTool
     from toolsearch.retrieval.library import CatalogLike
     from toolsearch.retrieval.searchers import Result
 
@@ -23,3 +24,11 @@ def tool_references(results: list[Result]) -> list[dict[str, Any]]:
     from toolsearch.retrieval.searchers import tool_references as build
 
     return build(results)
+
+
+def search_tool(request: CatalogLike, **options: Any) -> SearchTool:
+    """A client-side tool search tool over a request's deferred tools: ``.definition()`` to
+    send, ``.handle(tool_use)`` for the ``tool_result`` (``toolsearch.retrieval.client_tool``)."""
+    from toolsearch.retrieval.client_tool import SearchTool as Tool
+
+    return Tool(request, **options)

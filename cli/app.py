@@ -968,7 +968,8 @@ ModeOpt = Annotated[
         "--mode",
         "-m",
         metavar="MODE",
-        help="bm25 (natural language, default) or regex (re.search).",
+        help="bm25 (natural language, default), regex (re.search), claude-code, or hybrid "
+        "(bm25 fused with sentence embeddings: the semantic extra).",
     ),
 ]
 AllToolsOpt = Annotated[
@@ -1007,12 +1008,21 @@ def query(
         str | None,
         typer.Option("--format", "-f", metavar="FORMAT", help="text, json or tool-reference."),
     ] = None,
+    explain: Annotated[
+        str | None,
+        typer.Option(
+            "--explain",
+            metavar="TOOL",
+            help="Where TOOL ranks for the query in each mode, what matched, what is above it.",
+        ),
+    ] = None,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
     recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
-    """Preview what the tool search tool returns for a query."""
+    """Preview what the tool search tool returns for a query (--explain TOOL: why a tool
+    ranks where it does)."""
     from toolsearch.commands.query import QUERY_FORMATS, run_query
     from toolsearch.retrieval.query_run import QueryOptions
 
@@ -1030,10 +1040,31 @@ def query(
             fmt=fmt,
             color=report_color(output_file),
             width=report_width(output_file),
+            explain=explain,
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_query, output_file)
+
+
+@app.command(cls=ToolsearchCommand)
+def serve(
+    sources: Sources = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    mode: ModeOpt = None,
+    skip_non_catalogs: SkipOpt = False,
+) -> None:
+    """Serve the catalogs' search as an MCP server over stdio: one tool, search_tools."""
+    from toolsearch.commands.serve import ServeOptions, run_serve
+
+    def prepare() -> tuple[ServeOptions, CatalogArgs]:
+        from toolsearch.retrieval.modes import MODES
+
+        choose(mode, MODES, "--mode")
+        return ServeOptions(mode), CatalogArgs(sources, config, target, skip_non_catalogs)
+
+    run_catalog_command(prepare, run_serve)
 
 
 @app.command("eval", cls=ToolsearchCommand)
@@ -1058,7 +1089,7 @@ def eval_command(
             "--mode",
             "-m",
             metavar="MODE",
-            help="bm25 or regex (repeatable; default: each case's own).",
+            help="bm25, regex, claude-code or hybrid (repeatable; default: each case's own).",
         ),
     ] = None,
     at: Annotated[

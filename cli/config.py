@@ -31,7 +31,7 @@ SEARCH_KEYS = ("mode", "limit")
 CLAUDE_CODE_KEYS = ("tool-search",)
 IGNORE_KEYS = ("rule", "path", "tool")
 TARGETS = ("api", "claude-code")
-SEARCH_MODES = ("bm25", "regex", "claude-code")
+SEARCH_MODES = ("bm25", "regex", "claude-code", "hybrid")
 YAML_NAME = ".toolsearch.yaml"
 MAX_FILE_SIZE_LIMIT = 16 << 30
 
@@ -157,7 +157,8 @@ def parse_config(data: Any, path: Path) -> Config:
     mode = _optional(search, "mode", str, where, "search.")
     if mode is not None and mode not in SEARCH_MODES:
         raise ConfigError(
-            f"{where}: search.mode must be bm25, regex or claude-code{suggest(mode, SEARCH_MODES)}"
+            f"{where}: search.mode must be bm25, regex, claude-code or hybrid"
+            f"{suggest(mode, SEARCH_MODES)}"
         )
     claude_code = data.get("claude-code", {}) or {}
     if not isinstance(claude_code, Mapping):

@@ -5,7 +5,9 @@ Runs the check of `toolsearch eval --self` on each scope: for every searched too
 tools when any tool is deferred, else every tool) it makes a BM25 query from the tool's own name
 and description and reports the tool when it is not among the first `top` results (default 5,
 the API's default `limit`). Scopes with more than `max-tools` searched tools (default 1,000) are
-skipped to keep lint fast; raise the option to check them.
+skipped to keep lint fast; raise the option to check them. Option `mode` chooses the search:
+`search` (default: the config's `search.mode`, else the target's), `bm25`, `claude-code`, or
+`hybrid` (the `semantic` extra; see `toolsearch query --mode hybrid`).
 
 ## Why is this bad?
 A deferred tool reaches the model only through a search: the tool search tool returns the 3-5
@@ -65,9 +67,13 @@ class Options(RuleOptions):
     """This rule's options (config keys with - for _)."""
 
     BOUNDS: ClassVar[Mapping[str, int | None]] = {"max-tools": 1, "top": 1}
+    CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "mode": ("search", "bm25", "claude-code", "hybrid")
+    }
 
     max_tools: int = 1000
     top: int = 5
+    mode: str = "search"
 
 
 AHEAD_SHOWN = 3
@@ -85,7 +91,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     top = int(options.top)
     if not tools or len(tools) > int(options.max_tools):
         return
-    for outcome in ctx.analysis.self_check(scope, ctx.analysis.search_mode):
+    mode = ctx.analysis.search_mode if options.mode == "search" else options.mode
+    for outcome in ctx.analysis.self_check(scope, mode):
         rank = outcome.ranks[0]
         if rank is not None and rank <= top:
             continue

@@ -7,9 +7,8 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import FIXTURES, needs_shared, shared_catalogs
+from tests.fake_http import reply_json, serving
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
 
@@ -271,12 +271,7 @@ class FakeCountTokens(BaseHTTPRequestHandler):
         tools = body.get("tools", [])
         total = 7 + sum(3 + len(json.dumps(t)) // 10 for t in tools)
         answer = total if FakeCountTokens.answer is None else FakeCountTokens.answer
-        payload = json.dumps({"input_tokens": answer}).encode()
-        self.send_response(200)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
+        reply_json(self, {"input_tokens": answer})
 
     def log_message(self, *args: object) -> None:
         pass
@@ -285,14 +280,8 @@ class FakeCountTokens(BaseHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def count_tokens_server() -> Iterator[str]:
     """One fake count_tokens endpoint on loopback for the whole run (per xdist worker)."""
-    server = HTTPServer(("127.0.0.1", 0), FakeCountTokens)
-    # a short poll so that shutdown() returns at once instead of after up to 0.5 s
-    thread = threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
+    with serving(FakeCountTokens) as url:
+        yield url
 
 
 @pytest.fixture

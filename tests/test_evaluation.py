@@ -51,7 +51,7 @@ def test_cases_in_jsonl_json_and_yaml(tmp_path: Path) -> None:
         ('{"query": "q", "expected": []}\n{"query": "q", "expected": "x"}\n', "'expected' must"),
         (
             '{"query": "q", "expected": "x", "mode": "fuzzy"}\n{"query": "q", "expected": "x"}\n',
-            "'mode' must be bm25, regex or claude-code",
+            "'mode' must be bm25, regex, claude-code or hybrid",
         ),
         ('{"query": "q", "expected": "x"}\n{"query": \n', "cases.jsonl:2:"),
         ("", "file is empty"),

@@ -15,8 +15,30 @@ QUERY_FORMATS: dict[str, Reporter] = {
 }
 
 
+EXPLAIN_FORMATS: dict[str, Reporter] = {
+    "text": reporter("explain_text"),
+    "json": reporter("explain_json"),
+}
+
+
 def run_query(inputs: Inputs, config: Config, options: QueryOptions) -> tuple[str, int]:
     """Search and format; returns the report and the exit code (0, also with no results)."""
+    settings = RenderSettings(options.color, options.width)
+    if options.explain is not None:
+        from toolsearch.retrieval.explain_run import explain
+
+        if options.fmt not in EXPLAIN_FORMATS:
+            raise UsageError("--explain prints text or json (--format text or json)")
+        found = explain(
+            inputs,
+            options.explain,
+            options.query,
+            options.mode,
+            config,
+            options.all_tools,
+            options.model,
+        )
+        return EXPLAIN_FORMATS[options.fmt](found, settings), 0
     report = search_scopes(inputs, options, config)
     if options.fmt == "tool-reference" and len(report.scopes) > 1:
         names = ", ".join(s.scope.name for s in report.scopes)
@@ -24,5 +46,4 @@ def run_query(inputs: Inputs, config: Config, options: QueryOptions) -> tuple[st
             f"--format tool-reference prints one request's tool_result, but the sources form "
             f"{len(report.scopes)} scopes ({names}); search one request at a time"
         )
-    settings = RenderSettings(options.color, options.width)
     return QUERY_FORMATS[options.fmt](report, settings), 0

@@ -12,8 +12,9 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 try:
     import sqlite3
@@ -30,68 +31,88 @@ _CORRUPT = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 def read_counts(path: Path, keys: Sequence[bytes]) -> dict[bytes, int]:
     """The stored count of each key found; empty when the store cannot be read."""
+    found = read_rows(path, keys, "SELECT key, count FROM counts WHERE key IN ({})", SCHEMA)
+    return {key: count for key, count in found if type(count) is int}
+
+
+def read_rows(path: Path, keys: Sequence[bytes], select: str, schema: str) -> list[Any]:
+    """The (key, value) rows of the keys found, ``select`` taking the keys' marks at ``{}``;
+    empty when the store cannot be read."""
     if not keys or sqlite3 is None or not path.is_file():
-        return {}
-    found: dict[bytes, int] = {}
+        return []
+    found: list[Any] = []
     try:
-        connection = _open(path)
+        connection = open_store(path, schema)
     except (sqlite3.Error, OSError):
-        return {}
+        return []
     try:
         unique = list(dict.fromkeys(keys))
         for start in range(0, len(unique), BATCH):
             chunk = unique[start : start + BATCH]
-            marks = ",".join("?" * len(chunk))
-            query = f"SELECT key, count FROM counts WHERE key IN ({marks})"
-            found.update(connection.execute(query, chunk))
+            found.extend(connection.execute(select.format(",".join("?" * len(chunk))), chunk))
     except sqlite3.Error:
-        return {}
+        return []
     finally:
         connection.close()
-    return {key: count for key, count in found.items() if type(count) is int}
+    return found
 
 
 def write_counts(path: Path, counts: dict[bytes, int]) -> None:
     """Store counts; once past ``MAX_ENTRIES`` only these are kept. Failures are ignored."""
-    if not counts or sqlite3 is None:
+    if counts:
+        write_safely(path, lambda: _write(path, counts))
+
+
+def write_safely(path: Path, write: Callable[[], None]) -> None:
+    """Run a store's write: a corrupt file is replaced by an empty one and written again, any
+    other failure is ignored (a cache never fails a run)."""
+    if sqlite3 is None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write(path, counts)
+        write()
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorcode", None) in _CORRUPT and _replace_with_empty(path):
             with contextlib.suppress(sqlite3.Error, OSError):
-                _write(path, counts)
+                write()
     except (sqlite3.Error, OSError):
         pass
 
 
-def _open(path: Path) -> sqlite3.Connection:
+def open_store(path: Path, schema: str = SCHEMA) -> sqlite3.Connection:
+    """A connection to the store with its table made (WAL: readers never wait for a writer)."""
     connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     try:
-        connection.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
+        connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
-        connection.execute(SCHEMA)
+        connection.execute(schema)
     except BaseException:
         connection.close()
         raise
     return connection
 
 
-def _write(path: Path, counts: dict[bytes, int]) -> None:
-    connection = _open(path)
+@contextlib.contextmanager
+def transaction(path: Path, schema: str = SCHEMA) -> Iterator[sqlite3.Connection]:
+    """One write transaction on the store: committed when the block ends, else rolled back."""
+    connection = open_store(path, schema)
     try:
         connection.execute("BEGIN IMMEDIATE")
-        connection.executemany("INSERT OR IGNORE INTO counts VALUES (?, ?)", counts.items())
-        if _may_be_full(connection) and _entries(connection) > MAX_ENTRIES:
-            connection.execute("DELETE FROM counts")
-            connection.executemany("INSERT INTO counts VALUES (?, ?)", counts.items())
+        yield connection
         connection.execute("COMMIT")
     finally:
         if connection.in_transaction:
             with contextlib.suppress(sqlite3.Error):
                 connection.execute("ROLLBACK")
         connection.close()
+
+
+def _write(path: Path, counts: dict[bytes, int]) -> None:
+    with transaction(path) as connection:
+        connection.executemany("INSERT OR IGNORE INTO counts VALUES (?, ?)", counts.items())
+        if _may_be_full(connection) and _entries(connection) > MAX_ENTRIES:
+            connection.execute("DELETE FROM counts")
+            connection.executemany("INSERT INTO counts VALUES (?, ?)", counts.items())
 
 
 def _may_be_full(connection: sqlite3.Connection) -> bool:

@@ -27,6 +27,7 @@ class RuleOptions:
     """Base of every rule's options record."""
 
     BOUNDS: ClassVar[Mapping[str, int | None]] = {}
+    CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = {}  # the values a text option takes
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,9 @@ def with_config(
         minimum = type(options).BOUNDS.get(key, 0)
         name = f"{where}: rules.{rule_id}.{key}"
         changes[found.name] = _checked(value, getattr(options, found.name), name, minimum)
+        choices = type(options).CHOICES.get(key)
+        if choices and value not in choices:
+            raise ConfigError(f"{name} must be one of {', '.join(choices)}")
     return dataclasses.replace(options, **changes)
 
 
@@ -95,6 +99,10 @@ def _checked(value: Any, default: Any, name: str, minimum: int | None) -> Any:
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise ConfigError(f"{name} must be true or false")
+        return value
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise ConfigError(f"{name} must be a string")
         return value
     if not isinstance(default, int | float):
         return value

@@ -41,7 +41,8 @@ def _highlight(text: Text, found: list[str]) -> Text:
     return text
 
 
-def _matched(result: Result) -> Text:
+def matched_line(result: Result) -> Text:
+    """Per field, the words that matched (the first fields and words)."""
     line = Text()
     fields = list(result.matched.items())
     for index, (field, found) in enumerate(fields[:FIELDS_SHOWN]):
@@ -95,7 +96,7 @@ def _scope_parts(scope_results: ScopeResults, report: QueryReport, width: int | 
         line.append_text(_highlight(Text(name), result.matched.get("name", [])))
         line.append(" " * (name_w - cell_len(name)) + f"  {score:>{score_w}}  ")
         line.append(source + " " * (source_w - cell_len(source)) + "  ")
-        line.append_text(_matched(result))
+        line.append_text(matched_line(result))
         if width is not None:  # a terminal: one line per result, cut to fit
             line.truncate(width - 1, overflow="ellipsis")
         parts.append(line)

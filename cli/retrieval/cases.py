@@ -14,7 +14,7 @@ from typing import Any
 from toolsearch.catalog.loader import display_path, load_json, load_yaml, read_text_capped
 from toolsearch.errors import InputError
 
-MODES = ("bm25", "regex", "claude-code")
+MODES = ("bm25", "regex", "claude-code", "hybrid")
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,9 @@ def _case(item: Any, place: str, index: int) -> Case:
         raise InputError(f"{place}: 'expected' must be a tool name or a non-empty list of names")
     mode = item.get("mode")
     if mode is not None and mode not in MODES:
-        raise InputError(f"{place}: 'mode' must be bm25, regex or claude-code, not {mode!r}")
+        raise InputError(
+            f"{place}: 'mode' must be bm25, regex, claude-code or hybrid, not {mode!r}"
+        )
     case_id = item.get("id", f"case-{index}")
     if not isinstance(case_id, str | int) or isinstance(case_id, bool):
         raise InputError(f"{place}: 'id' must be a string or a number")

@@ -21,8 +21,8 @@ from toolsearch.retrieval.searchers import (
     SELECT,
     Found,
     Ranking,
+    RankingSearch,
     Result,
-    ranks_and_top_of,
 )
 
 MCP_PREFIX = "mcp__"
@@ -70,7 +70,7 @@ class _Entry:
     hint: str  # lower-cased, "" when none
 
 
-class ClaudeCodeSearcher:
+class ClaudeCodeSearcher(RankingSearch):
     """ToolSearch over ``tools`` (the deferred ones); ``everything`` adds the loaded tools that
     exact names and ``select:`` may also name."""
 
@@ -174,14 +174,6 @@ class ClaudeCodeSearcher:
         if position < len(self.tools):
             return self.tools[position]
         return self.others[position - len(self.tools)]
-
-    def ranks_and_top(
-        self, query: str, positions: Sequence[int], k: int
-    ) -> tuple[list[int | None], list[int]]:
-        return ranks_and_top_of(self.ranking(query), positions, k)
-
-    def search(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Result]:
-        return self.find(query, limit).results
 
     def find(self, query: str, limit: int | None = DEFAULT_LIMIT) -> Found:
         ranking = self._rank(query, limit)

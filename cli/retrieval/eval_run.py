@@ -3,6 +3,7 @@ and gated on --min-recall, into an ``EvalReport``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from toolsearch.analysis import Analysis
 from toolsearch.catalog.identity import ambiguous_names
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.errors import UsageError
-from toolsearch.retrieval.cases import load_cases
+from toolsearch.retrieval.cases import Case, load_cases
 from toolsearch.retrieval.evaluation import (
     DEFAULT_AT,
     KS,
@@ -65,6 +66,17 @@ class EvalReport:
         return len({(o.case.where, o.case.id) for o in self.outcomes})
 
 
+def _embed_hybrid_queries(cases: Sequence[Case], modes: Sequence[str] | None, default: str) -> None:
+    """Embed the queries that run in hybrid mode in one batch (the model loads once)."""
+    queries = [c.query for c in cases if "hybrid" in case_modes(c, modes, default)]
+    if queries:
+        from toolsearch.retrieval.embedding import require_semantic
+        from toolsearch.retrieval.hybrid import prepare_queries
+
+        require_semantic()
+        prepare_queries(queries)
+
+
 def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     """Run every case (or every tool's self-check) in its modes and gate on --min-recall."""
     analysis = Analysis(inputs.catalog, model_override=options.model)
@@ -84,6 +96,7 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     else:
         assert options.cases is not None
         cases = load_cases(options.cases)
+        _embed_hybrid_queries(cases, options.modes or None, analysis.search_mode)
         for case in cases:
             for mode in case_modes(case, options.modes or None, analysis.search_mode):
                 outcomes.append(evaluator.run(case, mode))

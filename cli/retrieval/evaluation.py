@@ -19,7 +19,6 @@ from toolsearch.retrieval.cases import Case
 from toolsearch.retrieval.modes import make_searcher
 from toolsearch.retrieval.searchers import (
     MAX_QUERY,
-    BM25Searcher,
     Searcher,
     searched_tools,
 )
@@ -95,8 +94,9 @@ class Evaluator:
         if key not in self._searchers:
             tools, _ = searched_tools(scope, self.all_tools)
             searcher = self.make(mode, tools, scope.tools)
-            if isinstance(searcher, BM25Searcher):
-                searcher.prepare_many()  # an evaluation runs many queries
+            prepare = getattr(searcher, "prepare_many", None)
+            if prepare is not None:
+                prepare()  # an evaluation runs many queries: index (and embed) every tool now
             self._searchers[key] = searcher
             self._positions[scope.name] = {id(t): i for i, t in enumerate(tools)}
         return self._searchers[key]

@@ -53,8 +53,9 @@ def search(
 
     ``catalog`` is a request body, a tools array (Anthropic, OpenAI or MCP), an MCP
     ``tools/list`` result, a path to any of them, or a loaded Catalog. ``mode`` is ``bm25``
-    (with Claude Code's ``select:`` and ``+term`` forms), ``regex`` or ``claude-code`` (Claude
-    Code's own ToolSearch); by default the target's (``claude-code`` under it). Raises
+    (with Claude Code's ``select:`` and ``+term`` forms), ``regex``, ``claude-code`` (Claude
+    Code's own ToolSearch) or ``hybrid`` (bm25 fused with sentence embeddings: the ``semantic``
+    extra); by default the target's (``claude-code`` under it). Raises
     ``toolsearch.errors.SearchInputError`` (``.code`` is the API's ``error_code``) for a query
     the API would refuse. Results of several scopes come one scope after another.
     """

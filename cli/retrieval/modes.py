@@ -1,5 +1,6 @@
 """The search modes and their searchers: the API's ``bm25`` and ``regex``, and Claude Code's
-own ToolSearch (``claude-code``). The mode is ``--mode``, else the config's ``search.mode``,
+own ToolSearch (``claude-code``), and ``hybrid`` (bm25's ranking fused with sentence embeddings:
+the ``semantic`` extra). The mode is ``--mode``, else the config's ``search.mode``,
 else the target's default: ``bm25`` under ``api``, ``claude-code`` under ``claude-code``."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from toolsearch.errors import SearchInputError
 from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher
 from toolsearch.retrieval.searchers import BM25Searcher, RegexSearcher, Searcher
 
-MODES = ("bm25", "regex", "claude-code")
+MODES = ("bm25", "regex", "claude-code", "hybrid")
 
 
 def default_mode(target: str) -> str:
@@ -30,4 +31,10 @@ def make_searcher(
         return RegexSearcher(tools)
     if mode == "claude-code":
         return ClaudeCodeSearcher(tools, everything)
+    if mode == "hybrid":
+        from toolsearch.retrieval.embedding import require_semantic
+        from toolsearch.retrieval.hybrid import HybridSearcher
+
+        require_semantic()
+        return HybridSearcher(tools)
     raise SearchInputError("invalid_tool_input", f"unknown mode {mode!r}: use {', '.join(MODES)}")

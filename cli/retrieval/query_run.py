@@ -34,6 +34,7 @@ class QueryOptions:
     fmt: str = "text"
     color: bool = False
     width: int | None = None
+    explain: str | None = None  # a tool: where it ranks for the query, in each mode
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ def _select_per_scope(catalog: Catalog, options: QueryOptions, mode: str) -> dic
     none of whose tools is named gets an empty query (no results).
     """
     scopes = [s for s in catalog.scopes if s.tools]
-    if mode != "bm25" or len(scopes) < 2:
+    if mode not in ("bm25", "hybrid") or len(scopes) < 2:
         return None
     names = parse_query(options.query).select
     if names is None:

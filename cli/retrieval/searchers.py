@@ -153,6 +153,24 @@ def ranks_and_top_of(
     return [where.get(p) for p in positions], order[:k]
 
 
+class RankingSearch:
+    """``ranks_and_top`` and ``search`` of a searcher, from its ``ranking`` and ``find``."""
+
+    def ranking(self, query: str) -> Ranking:
+        raise NotImplementedError
+
+    def find(self, query: str, limit: int | None = DEFAULT_LIMIT) -> Found:
+        raise NotImplementedError
+
+    def ranks_and_top(
+        self, query: str, positions: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        return ranks_and_top_of(self.ranking(query), positions, k)
+
+    def search(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Result]:
+        return self.find(query, limit).results
+
+
 class BM25Searcher:
     """BM25 over name (weighted), description and arguments, with Claude Code's query forms."""
 
@@ -232,7 +250,7 @@ class BM25Searcher:
         return Found(results, total)
 
 
-class RegexSearcher:
+class RegexSearcher(RankingSearch):
     """The regex variant: ``re.search`` on each field; score = fields matched."""
 
     def __init__(self, tools: Sequence[Tool], time_limit: float = TIME_LIMIT) -> None:
@@ -242,14 +260,6 @@ class RegexSearcher:
     def ranking(self, query: str) -> Ranking:
         hits = regex_search(self.tools, query, self.time_limit)
         return [(h.index, float(len(h.matched))) for h in hits]
-
-    def search(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Result]:
-        return self.find(query, limit).results
-
-    def ranks_and_top(
-        self, query: str, positions: Sequence[int], k: int
-    ) -> tuple[list[int | None], list[int]]:
-        return ranks_and_top_of(self.ranking(query), positions, k)
 
     def find(self, query: str, limit: int | None = DEFAULT_LIMIT) -> Found:
         hits = regex_search(self.tools, query, self.time_limit)

@@ -74,18 +74,18 @@ class _BadAnswer(Exception):
     """A server answered, but not as MCP says it should."""
 
 
-def require_sdk() -> None:
+def require_sdk(purpose: str = "reading live MCP servers") -> None:
     """Fail with the install command when the MCP SDK is missing or too old."""
     try:
         version = metadata.version("mcp")
         import mcp  # noqa: F401
     except (ImportError, metadata.PackageNotFoundError):
-        raise UsageError(f"reading live MCP servers needs the MCP SDK: {INSTALL_HINT}") from None
+        raise UsageError(f"{purpose} needs the MCP SDK: {INSTALL_HINT}") from None
     parts = tuple(int(p) if p.isdigit() else 0 for p in version.split(".")[:2])
     if parts < MINIMUM_SDK:
         wanted = ".".join(map(str, MINIMUM_SDK))
         raise UsageError(
-            f"reading live MCP servers needs mcp {wanted} or newer (found {version}): "
+            f"{purpose} needs mcp {wanted} or newer (found {version}): "
             f"{INSTALL_HINT.replace('pip install', 'pip install -U', 1)}"
         )
 

@@ -1,6 +1,9 @@
-"""Search quality on labelled sets: toolsearch's BM25 next to plain rank-bm25.
+"""Search quality on labelled sets: toolsearch's BM25 (and hybrid) next to plain rank-bm25.
 
-Usage: python -m tests.benchmarks.retrieval [metatool] [catalogs]   (from the repository root)
+Usage: python -m tests.benchmarks.retrieval [metatool] [catalogs] [--claude-code]
+(from the repository root). Hybrid is measured when the semantic extra is installed (the first
+run embeds MetaTool's 21,111 queries: minutes; they are cached); --claude-code adds Claude
+Code's ToolSearch (slow on MetaTool: about 10 minutes).
 
 * metatool: ../shared/retrieval/metatool (199 tools, 21,111 queries), read in place.
 * catalogs: the real MCP catalogs in ../shared/catalogs (all but github-legacy, which repeats
@@ -29,10 +32,15 @@ from toolsearch.catalog.inputs import load_inputs
 from toolsearch.catalog.model import Catalog, Tool
 from toolsearch.config import Config
 from toolsearch.retrieval.cases import Case, load_cases
+from toolsearch.retrieval.embedding import semantic_available
 from toolsearch.retrieval.evaluation import KS, Evaluator, metrics
+from toolsearch.retrieval.hybrid import prepare_queries
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
+MODES = ["bm25", *(["hybrid"] if semantic_available() else [])]
+if "--claude-code" in sys.argv:
+    MODES.append("claude-code")
 
 
 def _plain_tokens(text: str) -> list[str]:
@@ -68,10 +76,12 @@ def plain_bm25(tools: tuple[Tool, ...], cases: list[tuple[Case, list[int]]]) -> 
     }
 
 
-def ours(catalog: Catalog, cases: list[Case]) -> tuple[dict[str, float], float]:
+def ours(catalog: Catalog, cases: list[Case], mode: str) -> tuple[dict[str, float], float]:
     evaluator = Evaluator(catalog)
+    if mode == "hybrid":
+        prepare_queries([c.query for c in cases])
     start = time.perf_counter()
-    outcomes = [evaluator.run(case, "bm25") for case in cases]
+    outcomes = [evaluator.run(case, mode) for case in cases]
     seconds = time.perf_counter() - start
     m = metrics(outcomes, KS)
     return {
@@ -88,19 +98,16 @@ def compare(label: str, catalog: Catalog, cases: list[Case]) -> dict[str, Any]:
     for case in cases:
         _, expected = evaluator.scope_of(case)
         pairs.append((case, [scope.tools.index(t) for t in expected]))
-    mine, seconds = ours(catalog, cases)
-    plain = plain_bm25(scope.tools, pairs)
-    print(f"\n{label}: {len(scope.tools)} tools, {len(cases)} cases ({seconds:.2f} s for ours)")
-    print(f"{'metric':<10} {'plain rank-bm25':>16} {'toolsearch':>11}")
-    for key in mine:
-        print(f"{key:<10} {plain[key]:>16.4f} {mine[key]:>11.4f}")
-    return {
-        "set": label,
-        "tools": len(scope.tools),
-        "cases": len(cases),
-        "plain": plain,
-        "toolsearch": mine,
-    }
+    found = {"plain": plain_bm25(scope.tools, pairs)}
+    seconds = {}
+    for mode in MODES:
+        found[mode], seconds[mode] = ours(catalog, cases, mode)
+    timing = ", ".join(f"{m} {s:.2f} s" for m, s in seconds.items())
+    print(f"\n{label}: {len(scope.tools)} tools, {len(cases)} cases ({timing})")
+    print(f"{'metric':<10}" + "".join(f" {name:>16}" for name in found))
+    for key in found["plain"]:
+        print(f"{key:<10}" + "".join(f" {values[key]:>16.4f}" for values in found.values()))
+    return {"set": label, "tools": len(scope.tools), "cases": len(cases), **found}
 
 
 def metatool() -> dict[str, Any]:
@@ -126,7 +133,7 @@ def catalogs() -> list[dict[str, Any]]:
 
 
 if __name__ == "__main__":
-    wanted = sys.argv[1:] or ["metatool", "catalogs"]
+    wanted = [a for a in sys.argv[1:] if not a.startswith("--")] or ["metatool", "catalogs"]
     results: list[Any] = []
     if "metatool" in wanted:
         results.append(metatool())

@@ -1,0 +1,32 @@
+"""``toolsearch serve``: the catalogs' search as an MCP server over stdio."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolsearch.analysis import Analysis
+from toolsearch.catalog.inputs import Inputs
+from toolsearch.config import Config
+from toolsearch.errors import UsageError
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """What the user asked of ``serve``."""
+
+    mode: str | None = None
+
+
+def run_serve(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[str, int]:
+    """Build every searcher (loading the model in hybrid mode), then serve until stdin closes."""
+    from toolsearch.servers.mcp_client import require_sdk
+    from toolsearch.servers.mcp_serve import CatalogSearch, serve
+
+    require_sdk("toolsearch serve")
+    analysis = Analysis(inputs.catalog, config)
+    mode = options.mode or analysis.search_mode
+    search = CatalogSearch.build(analysis.catalog, mode, analysis)
+    if not search.searchers:
+        raise UsageError("no tools to serve: the sources hold no tool definitions")
+    serve(search)
+    return "", 0

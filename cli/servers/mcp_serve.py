@@ -1,0 +1,82 @@
+"""``toolsearch serve``: toolsearch's search as an MCP server over stdio (the ``mcp`` extra).
+
+It exposes one tool, ``search_tools``, over the catalogs it was given: each scope's deferred
+tools when any is deferred, else every tool (as ``query``), in the mode chosen at start. The
+result is JSON text (and the same as structured content): the matching tools, best first, with
+their source, score and description, so an MCP client can pick the tools to load.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from toolsearch.analysis import Analysis
+from toolsearch.catalog.model import Catalog
+from toolsearch.retrieval.searchers import DEFAULT_LIMIT, Searcher, searched_tools
+
+TOOL_NAME = "search_tools"
+MAX_LIMIT = 20
+DESCRIPTION = (
+    "Search the tool catalog by what a tool does. Give a few words (actions, objects, service "
+    "names); returns the best matching tools, best first, with their descriptions. Call it again "
+    "with other words if nothing fits."
+)
+
+
+@dataclass(frozen=True)
+class CatalogSearch:
+    """The searchers of a catalog's scopes, built once, in one mode."""
+
+    mode: str
+    searchers: tuple[Searcher, ...]
+    searched: int
+
+    @classmethod
+    def build(cls, catalog: Catalog, mode: str, analysis: Analysis) -> CatalogSearch:
+        searchers = []
+        for scope in catalog.scopes:
+            tools, _ = searched_tools(scope)
+            if tools:
+                searcher = analysis.searcher(mode, tools, scope.tools)
+                prepare = getattr(searcher, "prepare_many", None)
+                if prepare is not None:
+                    prepare()  # index (and embed) every tool before the first request
+                searchers.append(searcher)
+        return cls(mode, tuple(searchers), sum(len(s.tools) for s in searchers))
+
+    def answer(self, query: str, limit: int = DEFAULT_LIMIT) -> dict[str, Any]:
+        """The best ``limit`` tools for ``query`` (SearchInputError for a refused query)."""
+        limit = max(1, min(int(limit), MAX_LIMIT))
+        found: list[tuple[float, dict[str, Any]]] = []
+        for searcher in self.searchers:
+            for result in searcher.search(query, limit):
+                item = {
+                    "name": result.tool.sent_name,
+                    "source": result.source,
+                    "score": None if result.score is None else round(result.score, 4),
+                    "description": result.tool.sent_description or "",
+                }
+                found.append((result.score or 0.0, item))
+        if len(self.searchers) > 1:  # scopes one after another: keep the best overall
+            found.sort(key=lambda pair: -pair[0])
+        return {"query": query, "mode": self.mode, "tools": [item for _, item in found[:limit]]}
+
+
+def serve(search: CatalogSearch) -> None:
+    """Serve ``search`` over stdio until the client closes the connection."""
+    from mcp.server import MCPServer
+
+    server = MCPServer(
+        "toolsearch",
+        instructions=f"One tool, {TOOL_NAME}: find tools among {search.searched} by what they do.",
+        log_level="ERROR",
+    )
+
+    @server.tool(name=TOOL_NAME, description=DESCRIPTION)
+    def search_tools(query: str, limit: int = DEFAULT_LIMIT) -> str:
+        """Search the catalog (``limit``: 1 to 20 tools)."""
+        return json.dumps(search.answer(query, limit), ensure_ascii=False)
+
+    server.run("stdio")
