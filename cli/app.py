@@ -1358,6 +1358,7 @@ def sessions(
     ] = False,
     config: ConfigOpt = None,
     skip_non_catalogs: SkipOpt = False,
+    output_file: OutputOpt = None,
     live: LiveOptions | None = None,
 ) -> None:
     """Learn from your Claude Code sessions: tool calls, ToolSearch misses, unused tools."""
@@ -1380,8 +1381,8 @@ def sessions(
             model=model,
             fmt=fmt,
             show_all=show_all,
-            color=use_color(),
-            width=terminal_width(),
+            color=report_color(output_file),
+            width=report_width(output_file),
         )
         inputs = None
         server_failed = False
@@ -1394,7 +1395,7 @@ def sessions(
         text, code = run_sessions(options, inputs)
         return text, max(code, ExitCode.ERROR) if server_failed else code
 
-    run_command(body)
+    run_command(body, output_file)
 
 
 # --- report (issue 20) -----------------------------------------------------------------------

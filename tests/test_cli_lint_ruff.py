@@ -184,6 +184,15 @@ EVAL_CATALOG = FIXTURES / "eval" / "small.json"
         ["recommend", str(EVAL_CATALOG)],
         ["rules"],
         ["rule", "all-deferred"],
+        ["sessions", str(FIXTURES / "sessions"), "--catalog", str(FIXTURES / "example")],
+        [
+            "query",
+            "--explain",
+            "jira_search_issues",
+            "find my open tickets",
+            str(FIXTURES / "example" / "request.json"),
+            str(FIXTURES / "example" / "github.json"),
+        ],
     ],
     ids=lambda a: " ".join(a[:3]).replace(str(FIXTURES), ""),
 )
