@@ -1144,7 +1144,9 @@ def eval_command(
         cases = None
         if not (self_check or held_out):
             if not args:
-                raise UsageError("eval needs a CASES file (or --self to check each tool)")
+                raise UsageError(
+                    "eval needs a CASES file (or --self or --held-out to check each tool)"
+                )
             cases = Path(args.pop(0))
             from toolsearch.retrieval.cases import looks_like_catalog
 
