@@ -173,6 +173,17 @@ class Analysis:
             found = self._self_checks[key] = run_self(evaluator, scope, mode)
         return found
 
+    def held_out_check(self, scope: Scope, mode: str) -> list[Outcome]:
+        """``eval --held-out`` on one scope: each searched tool, searched for with its
+        description among names and arguments only, run once per run."""
+        key = (scope.name, f"held-out {mode}")
+        found = self._self_checks.get(key)
+        if found is None:
+            from toolsearch.retrieval.evaluation import run_held_out
+
+            found = self._self_checks[key] = run_held_out(scope, mode, make=self.searcher)
+        return found
+
     @property
     def search_mode(self) -> str:
         """The config's mode, else the target's (``--mode`` is the command's to apply)."""

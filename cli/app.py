@@ -1074,14 +1074,23 @@ def eval_command(
         list[str] | None,
         typer.Argument(
             metavar="[CASES] [SOURCE]...",
-            help="A cases file (JSONL, JSON or YAML), then catalog sources. With --self, "
-            "sources only.",
+            help="A cases file (JSONL, JSON or YAML), then catalog sources. With --self or "
+            "--held-out, sources only.",
             show_default=False,
         ),
     ] = None,
     self_check: Annotated[
         bool,
         typer.Option("--self", help="No cases: search for each tool with its own words."),
+    ] = False,
+    held_out: Annotated[
+        bool,
+        typer.Option(
+            "--held-out",
+            help="No cases: search for each tool with its description while the index holds "
+            "only names and arguments (a harder self-check; its MRR ranks search modes as "
+            "labelled recall does).",
+        ),
     ] = False,
     mode: Annotated[
         list[str] | None,
@@ -1133,9 +1142,11 @@ def eval_command(
             choose(item, MODES, "--mode")
         args = list(arguments or [])
         cases = None
-        if not self_check:
+        if not (self_check or held_out):
             if not args:
-                raise UsageError("eval needs a CASES file (or --self to check each tool)")
+                raise UsageError(
+                    "eval needs a CASES file (or --self or --held-out to check each tool)"
+                )
             cases = Path(args.pop(0))
             from toolsearch.retrieval.cases import looks_like_catalog
 
@@ -1148,6 +1159,7 @@ def eval_command(
         options = EvalOptions(
             cases=cases,
             self_check=self_check,
+            held_out=held_out,
             modes=tuple(dict.fromkeys(mode or ())),
             at=at,
             min_recall=min_recall,

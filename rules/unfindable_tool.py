@@ -7,7 +7,11 @@ and description and reports the tool when it is not among the first `top` result
 the API's default `limit`). Scopes with more than `max-tools` searched tools (default 1,000) are
 skipped to keep lint fast; raise the option to check them. Option `mode` chooses the search:
 `search` (default: the config's `search.mode`, else the target's), `bm25`, `claude-code`, or
-`hybrid` (the `semantic` extra; see `toolsearch query --mode hybrid`).
+`hybrid` (the `semantic` extra; see `toolsearch query --mode hybrid`). Option `check: held-out`
+runs the harder check of `toolsearch eval --held-out` instead: each tool's description searched
+for among the tools' names and arguments only (descriptions held out of the index); it reports
+tools whose name and arguments do not say what their description does (a tool without a
+description is left to `missing-description`).
 
 ## Why is this bad?
 A deferred tool reaches the model only through a search: the tool search tool returns the 3-5
@@ -68,12 +72,14 @@ class Options(RuleOptions):
 
     BOUNDS: ClassVar[Mapping[str, int | None]] = {"max-tools": 1, "top": 1}
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        "mode": ("search", "bm25", "claude-code", "hybrid")
+        "mode": ("search", "bm25", "claude-code", "hybrid"),
+        "check": ("own-words", "held-out"),
     }
 
     max_tools: int = 1000
     top: int = 5
     mode: str = "search"
+    check: str = "own-words"
 
 
 AHEAD_SHOWN = 3
@@ -92,18 +98,33 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if not tools or len(tools) > int(options.max_tools):
         return
     mode = ctx.analysis.search_mode if options.mode == "search" else options.mode
-    for outcome in ctx.analysis.self_check(scope, mode):
+    held_out = options.check == "held-out"
+    if held_out:
+        outcomes = ctx.analysis.held_out_check(scope, mode)
+        search = "its description among the tools' names and arguments only"
+        fix = "say in its name and arguments what it does"
+    else:
+        outcomes = ctx.analysis.self_check(scope, mode)
+        search = "its own name and description"
+        fix = "say in its name and description what sets it apart"
+    for outcome in outcomes:
         rank = outcome.ranks[0]
         if rank is not None and rank <= top:
             continue
+        if outcome.error is not None:
+            continue  # no description: the missing-description rule says so
         tool = outcome.expected[0]
         if rank is None:
-            why = "its name and description hold no searchable words"
+            why = (
+                "no name or argument holds its words"
+                if held_out
+                else "its name and description hold no searchable words"
+            )
         else:
             ahead = ", ".join(t.name for t in outcome.got[:AHEAD_SHOWN])
             why = f"it ranks {rank}, behind {ahead}"
         yield ctx.tool_problem(
             tool,
-            f"tool {tool.name!r} is not in the top {top} for a search made of its own name and "
-            f"description ({why}); say in its name and description what sets it apart",
+            f"tool {tool.name!r} is not in the top {top} for a search made of {search} ({why}); "
+            f"{fix}",
         )

@@ -1,4 +1,5 @@
-"""``toolsearch eval`` as a user runs it: metrics, misses, --min-recall, --at, --mode, --self."""
+"""``toolsearch eval`` as a user runs it: metrics, misses, --min-recall, --at, --mode, --self,
+--held-out."""
 
 from __future__ import annotations
 
@@ -10,14 +11,22 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import CATALOGS, FIXTURES, needs_shared, shared_catalogs
+from tests.conftest import CATALOGS, FIXTURES, SHARED, needs_shared, shared_catalogs
 from toolsearch.app import app
+from toolsearch.catalog.inputs import load_inputs
+from toolsearch.config import Config
+from toolsearch.retrieval.embedding import INSTALL_HINT, semantic_available
 from toolsearch.schemas import load_schema
 
 EVAL = FIXTURES / "eval"
 SMALL = str(EVAL / "small.json")
 CASES = str(EVAL / "small.jsonl")
 REGEX_CASES = str(EVAL / "small-regex.yaml")
+HELD_OUT = str(EVAL / "held-out.json")
+METATOOL = SHARED / "retrieval" / "metatool"
+needs_metatool = pytest.mark.skipif(
+    not METATOOL.is_dir(), reason="../shared/retrieval/metatool is absent"
+)
 
 
 def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
@@ -135,6 +144,62 @@ def test_self_check(runner: CliRunner) -> None:
     assert run(runner, "--self", "--mode", "regex", bad)[0] == 2
 
 
+def test_held_out_self_check(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "--held-out", HELD_OUT)
+    assert code == 0
+    assert out == (
+        "eval: 5 tools, each searched for with its description among names and arguments only "
+        "(descriptions held out)\n"
+        "mode  cases  recall@1  recall@3  recall@5  recall@10  hit@5    MRR\n"
+        "bm25      5     0.600     0.600     0.600      0.600  0.600  0.600\n"
+        "\n"
+        "2 not in the top 5 for their description (held out):\n"
+        '  held-out/copilot [bm25] "Searches every dealer and ranks every car for you, so you '
+        'can buy with confidence."\n'
+        "    expected: held-out/copilot (not found)\n"
+        "    got: (nothing)\n"
+        '  held-out/ping [bm25] ""\n'
+        "    expected: held-out/ping (not found)\n"
+        "    error: the tool has no description to search with\n"
+        "    got: (nothing)\n"
+        "note: 1 tool without a description: not found (nothing to search with)\n"
+    )
+    data = eval_json(runner, "--held-out", HELD_OUT)
+    assert data["self"] is True and data["held_out"] is True and data["cases"] == 5
+    # the same tools found by their own words: the name alone finds copilot and ping
+    own = eval_json(runner, "--self", HELD_OUT)
+    assert own["held_out"] is False and own["modes"]["bm25"]["recall@5"] == 1.0
+    assert run(runner, "--held-out", "--min-recall", "0.9", HELD_OUT)[0] == 1
+    code, _, err = run(runner, "--held-out", "--mode", "regex", HELD_OUT)
+    assert code == 2 and "--held-out checks word search" in err
+
+
+@needs_metatool
+def test_held_out_orders_modes_as_labelled_recall_on_metatool(runner: CliRunner) -> None:
+    """Labelled recall@5 on MetaTool's 21,111 queries: bm25 0.637 > plain rank-bm25 0.464 >
+    claude-code 0.241 (and hybrid 0.775 above all); the held-out MRR keeps that order."""
+    from tests.benchmarks.self_check import self_figures
+
+    tools = str(METATOOL / "tools.json")
+    own = eval_json(runner, "--self", "-m", "bm25", "-m", "claude-code", tools)
+    assert min(m["recall@5"] for m in own["modes"].values()) == 1.0  # tells nothing apart
+    data = eval_json(runner, "--held-out", "-m", "bm25", "-m", "claude-code", tools)
+    mrr = {mode: found["mrr"] for mode, found in data["modes"].items()}
+    scope = load_inputs([tools], Config()).catalog.scopes[0]
+    plain = self_figures(scope, ["plain"])["held-out"]["plain"]["mrr"]  # the same check
+    assert mrr["bm25"] > plain > mrr["claude-code"]
+
+
+@needs_metatool
+@pytest.mark.skipif(not semantic_available(), reason=f"needs the semantic extra: {INSTALL_HINT}")
+def test_held_out_puts_hybrid_first_on_metatool(runner: CliRunner) -> None:
+    tools = str(METATOOL / "tools.json")
+    data = eval_json(runner, "--held-out", "-m", "bm25", "-m", "hybrid", tools)
+    assert data["modes"]["hybrid"]["mrr"] > data["modes"]["bm25"]["mrr"]
+    own = eval_json(runner, "--self", "-m", "bm25", "-m", "hybrid", tools)
+    assert own["modes"]["hybrid"]["recall@5"] == own["modes"]["bm25"]["recall@5"] == 1.0
+
+
 def test_usage_and_input_errors(runner: CliRunner, tmp_path: Path) -> None:
     code, _, err = run(runner)
     assert code == 2 and "needs a CASES file" in err
@@ -175,6 +240,21 @@ def test_unfindable_tool_rule_options(runner: CliRunner, in_tmp: Path) -> None:
     (in_tmp / ".toolsearch.yaml").write_text("rules:\n  unfindable-tool: {top: 10}\n")
     result = runner.invoke(app, ["lint", "--select", "unfindable-tool", "-f", "json", bad])
     assert [d["tool"] for d in json.loads(result.stdout)["diagnostics"]] == ["do_it"]
+
+
+def test_unfindable_tool_held_out_check(runner: CliRunner, in_tmp: Path) -> None:
+    lint = ["lint", "--select", "unfindable-tool", "-f", "json", HELD_OUT]
+    assert json.loads(runner.invoke(app, lint).stdout)["diagnostics"] == []  # own words: found
+    (in_tmp / ".toolsearch.yaml").write_text("rules:\n  unfindable-tool: {check: held-out}\n")
+    result = runner.invoke(app, lint)
+    assert result.exit_code == 0, result.stderr
+    (found,) = json.loads(result.stdout)["diagnostics"]  # ping has no description: not this rule's
+    assert found["tool"] == "copilot"
+    assert "its description among the tools' names and arguments only" in found["message"]
+    assert "no name or argument holds its words" in found["message"]
+    (in_tmp / ".toolsearch.yaml").write_text("rules:\n  unfindable-tool: {check: hard}\n")
+    result = runner.invoke(app, lint)
+    assert result.exit_code == 2 and "own-words" in result.stderr
 
 
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -1,4 +1,5 @@
-"""Eval core: cases files, metrics against hand-computed values, always-loaded tools, --self."""
+"""Eval core: cases files, metrics against hand-computed values, always-loaded tools, --self,
+--held-out."""
 
 from __future__ import annotations
 
@@ -10,7 +11,16 @@ import pytest
 from tests.conftest import FIXTURES
 from toolsearch.errors import InputError, UsageError
 from toolsearch.retrieval.cases import Case, load_cases
-from toolsearch.retrieval.evaluation import KS, Evaluator, metrics, run_self, self_query
+from toolsearch.retrieval.evaluation import (
+    KS,
+    NO_DESCRIPTION,
+    Evaluator,
+    description_query,
+    metrics,
+    run_held_out,
+    run_self,
+    self_query,
+)
 from toolsearch.retrieval.library import as_catalog
 
 SMALL = FIXTURES / "eval" / "small.json"
@@ -112,3 +122,30 @@ def test_self_query_and_self_check() -> None:
     assert [o.ranks for o in outcomes] == [(1,), (1,), (1,)]
     long = as_catalog([{"name": "x_tool", "description": "word " * 200, "input_schema": {}}])
     assert len(self_query(long.scopes[0].tools[0])) <= 500
+
+
+def test_held_out_searches_descriptions_among_names_and_arguments() -> None:
+    catalog = as_catalog(
+        [
+            {"name": "get_weather", "description": "Forecast for a city.", "input_schema": {}},
+            {
+                "name": "forecast_tides",
+                "description": "High and low water times.",
+                "input_schema": {"properties": {"city": {"type": "string"}}},
+            },
+            {"name": "ping", "input_schema": {}},
+        ]
+    )
+    scope = catalog.scopes[0]
+    outcomes = run_held_out(scope)
+    weather, tides, ping = outcomes
+    # "Forecast for a city." meets only forecast_tides' name and argument: its own name holds
+    # neither word, and no description is in the index
+    assert weather.case.query == "Forecast for a city." and weather.ranks == (None,)
+    assert weather.got == (scope.tools[1],)  # the catalog's own tool, description and all
+    assert weather.expected == (scope.tools[0],)
+    assert tides.ranks == (None,) and tides.got == ()
+    assert ping.error == NO_DESCRIPTION and ping.ranks == (None,)
+    assert [o.ranks for o in run_self(Evaluator(catalog), scope)] == [(1,), (1,), (1,)]
+    long = as_catalog([{"name": "x", "description": "word " * 200, "input_schema": {}}])
+    assert len(description_query(long.scopes[0].tools[0])) <= 500

@@ -1,4 +1,5 @@
-"""``toolsearch eval``: search quality over labelled cases, or each tool's own words (--self)."""
+"""``toolsearch eval``: search quality over labelled cases, each tool's own words (--self), or
+each tool's description with descriptions held out of the index (--held-out)."""
 
 from __future__ import annotations
 

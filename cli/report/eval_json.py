@@ -41,6 +41,7 @@ def render(report: EvalReport, settings: RenderSettings) -> str:
         "schema_version": 1,
         "cases": report.cases,
         "self": report.self_check,
+        "held_out": report.held_out,
         "at": report.at,
         "searched": report.searched,
         "modes": {mode: metrics_dict(found, report.ks) for mode, found in report.modes.items()},

@@ -10,7 +10,12 @@ from toolsearch.retrieval.eval_run import EvalReport
 
 
 def render(report: EvalReport, settings: RenderSettings) -> str:
-    if report.self_check:
+    if report.held_out:
+        what = (
+            f"{count_of(report.cases, 'tool')}, each searched for with its description "
+            "(descriptions held out of the index)"
+        )
+    elif report.self_check:
         what = f"{count_of(report.cases, 'tool')}, each searched for with its own words"
     else:
         what = (

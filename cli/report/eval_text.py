@@ -46,7 +46,12 @@ def _miss(outcome: Outcome, at: int, ambiguous: frozenset[str]) -> list[Any]:
 def render(report: EvalReport, settings: RenderSettings) -> str:
     misses_shown, color, width = settings.misses_shown, settings.color, settings.width
     parts: list[Any] = []
-    if report.self_check:
+    if report.held_out:
+        what = (
+            f"{count_of(report.cases, 'tool')}, each searched for with its description among "
+            "names and arguments only (descriptions held out)"
+        )
+    elif report.self_check:
         what = (
             f"{count_of(report.cases, 'tool')}, each searched for with its own name and description"
         )
@@ -75,7 +80,9 @@ def render(report: EvalReport, settings: RenderSettings) -> str:
     if report.misses:
         count = len(report.misses)
         title = (
-            f"{count:,} not in the top {report.at} for their own words"
+            f"{count:,} not in the top {report.at} for their description (held out)"
+            if report.held_out
+            else f"{count:,} not in the top {report.at} for their own words"
             if report.self_check
             else f"{count_of(count, 'miss', 'misses')} "
             f"(an expected tool not in the top {report.at})"

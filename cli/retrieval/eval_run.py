@@ -1,5 +1,6 @@
-"""The eval run: labelled cases, or each tool's own words (--self), searched in each mode
-and gated on --min-recall, into an ``EvalReport``."""
+"""The eval run: labelled cases, each tool's own words (--self), or each tool's description
+with descriptions held out of the index (--held-out), searched in each mode and gated on
+--min-recall, into an ``EvalReport``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolsearch.analysis import Analysis
+from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import ambiguous_names
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.errors import UsageError
@@ -15,11 +17,13 @@ from toolsearch.retrieval.cases import Case, load_cases
 from toolsearch.retrieval.evaluation import (
     DEFAULT_AT,
     KS,
+    NO_DESCRIPTION,
     Evaluator,
     Metrics,
     Outcome,
     case_modes,
     metrics,
+    run_held_out,
     run_self,
 )
 from toolsearch.retrieval.searchers import searched_tools
@@ -33,6 +37,7 @@ class EvalOptions:
 
     cases: Path | None = None
     self_check: bool = False
+    held_out: bool = False  # the self-check with every description held out of the index
     modes: tuple[str, ...] = ()
     at: int = DEFAULT_AT
     min_recall: float | None = None
@@ -60,6 +65,7 @@ class EvalReport:
     failures: list[str]
     notes: list[str]
     ambiguous: frozenset[str] = frozenset()
+    held_out: bool = False
 
     @property
     def cases(self) -> int:
@@ -84,13 +90,22 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     evaluator = Evaluator(catalog, options.all_tools, options.at, make=analysis.searcher)
     outcomes: list[Outcome] = []
     notes = list(inputs.notes)
-    if options.self_check:
+    if options.self_check or options.held_out:
+        flag = "--held-out" if options.held_out else "--self"
         if "regex" in options.modes:
-            raise UsageError("--self checks word search: a tool's own words are not a regex")
+            raise UsageError(f"{flag} checks word search: a tool's own words are not a regex")
         for mode in options.modes or (analysis.search_mode,):
             for scope in catalog.scopes:
-                outcomes.extend(run_self(evaluator, scope, mode))
-        label = "each tool's own name and description"
+                if options.held_out:
+                    checked = run_held_out(scope, mode, options.all_tools, analysis.searcher)
+                else:
+                    checked = run_self(evaluator, scope, mode)
+                outcomes.extend(checked)
+        label = (
+            "each tool's description, every description held out of the index"
+            if options.held_out
+            else "each tool's own name and description"
+        )
         if not outcomes:
             raise UsageError("no tools to check: the sources hold no tool definitions")
     else:
@@ -119,6 +134,12 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
         by_mode.setdefault(outcome.mode, []).append(outcome)
     modes = {mode: metrics(found, ks) for mode, found in by_mode.items()}
     misses = [o for o in outcomes if o.recall(options.at) < 1.0]
+    no_description = len({o.case.id for o in outcomes if o.error == NO_DESCRIPTION})
+    if no_description:
+        notes.append(
+            f"{count_of(no_description, 'tool')} without a description: not found (nothing "
+            "to search with)"
+        )
     failures = []
     if options.min_recall is not None:
         for mode, found in modes.items():
@@ -131,7 +152,7 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     searched = sum(len(searched_tools(s, options.all_tools)[0]) for s in catalog.scopes)
     return EvalReport(
         label,
-        options.self_check,
+        options.self_check or options.held_out,
         options.at,
         ks,
         outcomes,
@@ -142,4 +163,5 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
         failures,
         notes,
         ambiguous_names(catalog.tools),
+        options.held_out,
     )

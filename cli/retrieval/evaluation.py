@@ -1,4 +1,6 @@
-"""Measure search quality: recall@k, hit@5 and MRR over labelled cases, or each tool's own words.
+"""Measure search quality: recall@k, hit@5 and MRR over labelled cases, each tool's own words
+(``--self``), or each tool's description with every description held out of the index
+(``--held-out``).
 
 recall@k = |expected tools in the top k| / |expected|, averaged over cases; hit@k = any expected
 tool in the top k; MRR = the reciprocal rank of the first expected tool found (0 when none is).
@@ -10,7 +12,7 @@ one stopped by the time limit) is a miss with its error.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from toolsearch.catalog.identity import ToolIndex
 from toolsearch.catalog.model import Catalog, Scope, Tool
@@ -174,3 +176,47 @@ def run_self(evaluator: Evaluator, scope: Scope, mode: str = "bm25") -> list[Out
         evaluator.run_in(scope, case, mode, (tool,))
         for case, tool in self_cases(scope, evaluator.all_tools)
     ]
+
+
+NO_DESCRIPTION = "the tool has no description to search with"
+
+
+def description_query(tool: Tool) -> str:
+    """A tool's description as a query: whitespace folded, cut to the API's limit."""
+    text = " ".join((tool.sent_description or "").split())
+    if len(text) > MAX_QUERY:
+        text = text[:MAX_QUERY].rsplit(" ", 1)[0]
+    return text
+
+
+def without_description(tool: Tool) -> Tool:
+    """The tool as the held-out index sees it: name and arguments, no description."""
+    return replace(tool, description=None, sent_description=None)
+
+
+def run_held_out(
+    scope: Scope, mode: str = "bm25", all_tools: bool = False, make: MakeSearcher = make_searcher
+) -> list[Outcome]:
+    """Each searched tool of a scope, searched for with its description in an index where no
+    tool has one (names and arguments only): a query whose words the index does not hold for
+    that tool, as a user's words often are. A tool without a description is not found."""
+    hidden = replace(scope, tools=tuple(without_description(t) for t in scope.tools))
+    original = {id(h): t for h, t in zip(hidden.tools, scope.tools, strict=True)}
+    evaluator = Evaluator(Catalog((hidden,)), all_tools, make=make)
+    searched, _ = searched_tools(hidden, all_tools)
+    queries = {id(t): description_query(original[id(t)]) for t in searched}
+    if mode == "hybrid":
+        from toolsearch.retrieval.hybrid import prepare_queries
+
+        prepare_queries([q for q in queries.values() if q])
+    outcomes = []
+    for tool in searched:
+        source = original[id(tool)]
+        case = Case(source.key, queries[id(tool)], (source.key,), mode, source.location.file)
+        if not case.query:
+            outcomes.append(Outcome(case, mode, (source,), (None,), (), error=NO_DESCRIPTION))
+            continue
+        found = evaluator.run_in(hidden, case, mode, (tool,))
+        got = tuple(original.get(id(t), t) for t in found.got)
+        outcomes.append(replace(found, expected=(source,), got=got))
+    return outcomes

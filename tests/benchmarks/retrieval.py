@@ -91,7 +91,9 @@ def ours(catalog: Catalog, cases: list[Case], mode: str) -> tuple[dict[str, floa
     }, seconds
 
 
-def compare(label: str, catalog: Catalog, cases: list[Case]) -> dict[str, Any]:
+def compare(
+    label: str, catalog: Catalog, cases: list[Case], modes: list[str] = MODES
+) -> dict[str, Any]:
     scope = catalog.scopes[0]
     evaluator = Evaluator(catalog)
     pairs = []
@@ -100,7 +102,7 @@ def compare(label: str, catalog: Catalog, cases: list[Case]) -> dict[str, Any]:
         pairs.append((case, [scope.tools.index(t) for t in expected]))
     found = {"plain": plain_bm25(scope.tools, pairs)}
     seconds = {}
-    for mode in MODES:
+    for mode in modes:
         found[mode], seconds[mode] = ours(catalog, cases, mode)
     timing = ", ".join(f"{m} {s:.2f} s" for m, s in seconds.items())
     print(f"\n{label}: {len(scope.tools)} tools, {len(cases)} cases ({timing})")
@@ -110,13 +112,13 @@ def compare(label: str, catalog: Catalog, cases: list[Case]) -> dict[str, Any]:
     return {"set": label, "tools": len(scope.tools), "cases": len(cases), **found}
 
 
-def metatool() -> dict[str, Any]:
+def metatool_set() -> tuple[str, Catalog, list[Case]]:
     folder = SHARED / "retrieval" / "metatool"
     inputs = load_inputs([f"metatool={folder / 'tools.json'}"], Config())
-    return compare("metatool", inputs.catalog, load_cases(folder / "queries.jsonl"))
+    return "metatool", inputs.catalog, load_cases(folder / "queries.jsonl")
 
 
-def catalogs() -> list[dict[str, Any]]:
+def catalog_sets() -> list[tuple[str, Catalog, list[Case]]]:
     files = sorted(
         p
         for p in (SHARED / "catalogs").glob("*.json")
@@ -124,12 +126,21 @@ def catalogs() -> list[dict[str, Any]]:
     )
     inputs = load_inputs([str(p) for p in files], Config(), "claude-code")
     cases = load_cases(ROOT / "fixtures" / "eval" / "real-catalogs.jsonl")
-    found = [compare("catalogs, Claude Code names", inputs.catalog, cases)]
     scope = inputs.catalog.scopes[0]
     bare = tuple(replace(t, sent_name=t.name) for t in scope.tools)
     plain_names = Catalog((replace(scope, tools=bare),), "claude-code")
-    found.append(compare("catalogs, own names", plain_names, cases))
-    return found
+    return [
+        ("catalogs, Claude Code names", inputs.catalog, cases),
+        ("catalogs, own names", plain_names, cases),
+    ]
+
+
+def metatool() -> dict[str, Any]:
+    return compare(*metatool_set())
+
+
+def catalogs() -> list[dict[str, Any]]:
+    return [compare(*found) for found in catalog_sets()]
 
 
 if __name__ == "__main__":
