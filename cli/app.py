@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import gc
 import importlib
@@ -19,6 +18,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from toolsearch import __version__
 from toolsearch.errors import ExitCode, InputError, ServerError, ToolsearchError, UsageError
+from toolsearch.stdout import discard_stdout
 
 if TYPE_CHECKING:
     from toolsearch.catalog.inputs import Inputs
@@ -497,19 +497,11 @@ def write(text: str) -> None:
         sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
         sys.stdout.flush()
     except BrokenPipeError:
-        _discard_stdout()
+        discard_stdout()
     except OSError as error:
-        _discard_stdout()
+        discard_stdout()
         reason = error.strerror or type(error).__name__
         raise InputError(f"cannot write the report to standard output: {reason}") from None
-
-
-def _discard_stdout() -> None:
-    """Point stdout at the null device, so the interpreter's last flush fails no more."""
-    with contextlib.suppress(OSError, ValueError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
 
 
 def _stdout_is_terminal() -> bool:

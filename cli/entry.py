@@ -13,6 +13,7 @@ import sys
 from types import FrameType
 
 from toolsearch.errors import ExitCode
+from toolsearch.stdout import discard_stdout
 
 INTERRUPTED_LINE = b"toolsearch: interrupted\n"
 
@@ -36,3 +37,10 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write(INTERRUPTED_LINE.decode())
         sys.exit(ExitCode.INTERRUPTED)
+    except BrokenPipeError:  # help or version to a reader that went away: quietly, as reports
+        discard_stdout()
+    except OSError as error:  # help or version to a full or failing stdout (reports handle theirs)
+        discard_stdout()
+        reason = error.strerror or type(error).__name__
+        sys.stderr.write(f"toolsearch: error: cannot write to standard output: {reason}\n")
+        sys.exit(ExitCode.ERROR)

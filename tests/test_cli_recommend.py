@@ -522,3 +522,18 @@ def test_apply_refuses_a_read_only_or_hard_linked_file(
     assert err.startswith("toolsearch: error: tools.json: cannot write it (")
     assert reason in err and err.rstrip().endswith("the file is unchanged")
     assert path.read_bytes() == original
+
+
+def test_claude_code_small_server_is_not_told_to_load_everything(runner: CliRunner) -> None:
+    # Claude Code's ToolSearch stays whatever the server does (it defers built-ins too), so
+    # "too few tools for a search tool to pay" does not apply: loading every tool would cost
+    # ToolSearch plus every definition, more than any choice
+    github = str(EXAMPLE / "github.json")
+    scope = as_json(runner, "--target", "claude-code", github)["scopes"][0]
+    budget = run(runner, "budget", "-f", "json", "--target", "claude-code", github)
+    rows = json.loads(budget[1])["tools"]
+    tokens = {row["name"]: row["tokens"] for row in rows}
+    assert scope["deferral"] is True and 3 <= len(scope["keep"]) < len(tokens)
+    kept = sum(tokens[name] for name in scope["keep"])
+    assert scope["upfront_after"] == scope["upfront_before"] + round(kept)
+    assert scope["upfront_after"] < scope["upfront_before"] + round(sum(tokens.values()))

@@ -365,7 +365,10 @@ def _choose(
     if scope.kind == "claude-code" and decision is not None and not decision.defers:
         notes.append(f"{decision.summary()}; nothing to choose: --apply leaves this scope as it is")
         return _unchanged(before, ranked, options, limit, notes)
-    if len(ranked) < MIN_TOOLS_FOR_SEARCH:
+    # Claude Code's ToolSearch is there whatever this scope does (it defers built-ins too), so
+    # its cost is sunk: the API's "too few tools to pay for a search tool" does not apply.
+    sunk = scope.implicit_search is not None
+    if len(ranked) < MIN_TOOLS_FOR_SEARCH and not sunk:
         ignored = f"; --keep {options.keep} does not apply" if options.keep is not None else ""
         notes.append(
             f"{count_of(len(ranked), 'tool')}: below {MIN_TOOLS_FOR_SEARCH}, tool search does not "
@@ -400,7 +403,7 @@ def _choose(
     else:
         chosen = default_count(forced, eligible)
     after, adds = project(before, (r.tool for r in chosen), options)
-    if options.keep is None and after.totals.upfront >= before.totals.all_loaded:
+    if options.keep is None and not sunk and after.totals.upfront >= before.totals.all_loaded:
         notes.append(
             f"deferral does not pay here: {round(after.totals.upfront):,} tokens upfront with "
             f"tool search against {round(before.totals.all_loaded):,} with every tool loaded; "

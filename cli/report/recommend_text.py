@@ -81,7 +81,7 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
     parts.append(
         Text(
             f"upfront {_n(before)} -> {_n(after)} tokens ({word} {_n(abs(change))}; "
-            f"every tool loaded: {_n(choice.before.totals.all_loaded)})"
+            f"{_all_loaded_label(choice)}: {_n(choice.before.totals.all_loaded)})"
             + ("; adds a tool search tool (500)" if choice.adds_search else ""),
             style="bold",
         )
@@ -293,3 +293,11 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
         diffs = "".join(clean(c.diff()) for c in outcome.changes)
         text += diffs if diffs else "no change to show\n"
     return text
+
+
+def _all_loaded_label(choice: ScopeChoice) -> str:
+    """Claude Code keeps its ToolSearch while it defers anything (its built-ins too): every tool
+    loaded without it means tool search turned off."""
+    if choice.scope.implicit_search is not None:
+        return "tool search off, every tool loaded"
+    return "every tool loaded"
