@@ -1013,8 +1013,7 @@ def query(
     recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
-    """Preview what the tool search tool returns for a query (--explain TOOL: why a tool
-    ranks where it does)."""
+    """Preview what the tool search tool returns for a query, or where one tool ranks."""
     from toolsearch.commands.query import QUERY_FORMATS, run_query
     from toolsearch.retrieval.query_run import QueryOptions
 
@@ -1046,6 +1045,7 @@ def serve(
     target: TargetOpt = None,
     mode: ModeOpt = None,
     skip_non_catalogs: SkipOpt = False,
+    recursive: RecursiveOpt = False,
 ) -> None:
     """Serve the catalogs' search as an MCP server over stdio: one tool, search_tools."""
     from toolsearch.commands.serve import ServeOptions, run_serve
@@ -1054,7 +1054,8 @@ def serve(
         from toolsearch.retrieval.modes import MODES
 
         choose(mode, MODES, "--mode")
-        return ServeOptions(mode), CatalogArgs(sources, config, target, skip_non_catalogs)
+        args = CatalogArgs(sources, config, target, skip_non_catalogs, recursive=recursive)
+        return ServeOptions(mode), args
 
     run_catalog_command(prepare, run_serve)
 
@@ -1457,6 +1458,7 @@ def report_command(
     ] = None,
     claude_code_tool_search: ToolSearchOpt = None,
     skip_non_catalogs: SkipOpt = False,
+    recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
 ) -> None:
     """Write one self-contained HTML page: treemap, figures, recommendation, findings."""
@@ -1484,7 +1486,7 @@ def report_command(
             baseline=baseline,
             mode=mode,
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live)
+        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 
     run_catalog_command(prepare, run_report)
 

@@ -132,8 +132,8 @@ def test_usage_formats_through_the_cli(runner: CliRunner, in_tmp: Path) -> None:
     code, out, _ = run(runner, "recommend", str(path), "--usage", str(logs))
     assert code == 0
     assert (
-        "Usage: 16 calls in 1 session from 2 files; 14 to catalog tools; 1 tool search call\n"
-        in out
+        "Usage: 16 calls in 1 session and 1 usage table from 2 files; 14 to catalog tools; "
+        "1 tool search call\n" in out
     )
     assert "Confidence: from usage: 14 calls in 1 session and 1 usage table\n" in out
     assert "unknown tools: Read (1)" in out

@@ -370,3 +370,11 @@ def test_file_names_that_are_not_utf8(in_tmp: Path) -> None:
     assert notes == ["dir/bad\\xff.json: skipped: the file name is not valid UTF-8; rename it"]
     with pytest.raises(InputError, match=r"^dir/bad\\xff.json: the file name is not valid UTF-8"):
         resolve_sources([f"dir/{bad}"])
+
+
+def test_a_glob_skips_a_fifo_it_matches_with_a_note(in_tmp: Path) -> None:
+    write(in_tmp / "dir" / "a.json", "[]")
+    os.mkfifo(in_tmp / "dir" / "pipe.json")
+    notes: list[str] = []
+    assert [s.name for s in resolve_sources(["dir/*.json"], notes=notes)] == ["a"]
+    assert notes == ["dir/pipe.json: skipped: not a regular file"]

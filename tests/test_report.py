@@ -109,6 +109,17 @@ def shop_request(folder: Path, deferred_from: int = 3, **first: Any) -> Path:
 # --- the command -----------------------------------------------------------------------------
 
 
+def test_subfolders_with_r_as_every_catalog_command(runner: CliRunner, in_tmp: Path) -> None:
+    nested = in_tmp / "servers" / "team"
+    nested.mkdir(parents=True)
+    (nested / "github.json").write_text((FIXTURES / "example" / "github.json").read_text())
+    refused = runner.invoke(app, ["report", "servers", "-o", "page.html"])
+    assert refused.exit_code == 2 and "pass -r" in refused.stderr
+    output, page = make_report(runner, "-r", "servers", "-o", "page.html")
+    assert output.startswith("wrote page.html: 5 tools")
+    assert len(page.tiles) == 5
+
+
 def test_writes_one_page_and_says_so(runner: CliRunner, in_tmp: Path) -> None:
     output, page = make_report(runner, str(EXAMPLE), "-o", "page.html")
     budget = json.loads(runner.invoke(app, ["budget", str(EXAMPLE), "-f", "json"]).output)

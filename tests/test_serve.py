@@ -59,7 +59,9 @@ def test_one_search_tool_answers_a_real_client(mode: str) -> None:
         assert names[0] == "get_weather"  # no word in common: found by meaning
     else:
         assert names == []
-    assert answers[2].is_error  # a query longer than the API allows
+    assert answers[2].is_error  # a query longer than the API allows, and the client says why
+    assert "600 characters" in answers[2].content[0].text
+    assert "500" in answers[2].content[0].text
 
 
 def test_serve_without_tools_or_with_a_bad_mode_exits_2(tmp_path: Any) -> None:

@@ -112,8 +112,12 @@ def resolve_sources(
             for match in matches:
                 if match.is_dir():
                     raw.extend((None, p, True) for p in _scan_directory(match, recursive, skipped))
-                elif match.suffix.lower() in CATALOG_SUFFIXES:
+                elif match.suffix.lower() not in CATALOG_SUFFIXES:
+                    continue
+                elif match.is_file():
                     raw.append((None, match, True))
+                else:  # a FIFO or device a pattern happened to match: never opened
+                    skipped.append(f"{match}: skipped: not a regular file")
             continue
         if file_path.is_dir():
             if name is not None:

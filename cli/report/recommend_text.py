@@ -94,8 +94,12 @@ def _usage_parts(usage: UsageReport) -> list[Any]:
     files = len(usage.evidence.files)
     origins = usage.evidence.origins
     where = f" (Claude Code transcripts in {' and '.join(origins)})" if origins else ""
+    tables = len(usage.table_files)
+    seen = [_count(usage.sessions, "session")] if usage.sessions or not tables else []
+    if tables:  # a usage table counts calls, not sessions
+        seen.append(_count(tables, "usage table"))
     line = (
-        f"Usage: {_count(usage.total_calls, 'call')} in {_count(usage.sessions, 'session')} "
+        f"Usage: {_count(usage.total_calls, 'call')} in {' and '.join(seen)} "
         f"from {_count(files, 'file')}{where}; {usage.matched_calls:,} to catalog tools; "
         f"{_count(usage.search_calls, 'tool search call')}"
     )

@@ -14,6 +14,7 @@ from typing import Any
 
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.model import Catalog
+from toolsearch.errors import SearchInputError
 from toolsearch.retrieval.searchers import DEFAULT_LIMIT, Searcher, searched_tools
 
 TOOL_NAME = "search_tools"
@@ -74,9 +75,14 @@ def serve(search: CatalogSearch) -> None:
         log_level="ERROR",
     )
 
+    from mcp.server.mcpserver.exceptions import ToolError
+
     @server.tool(name=TOOL_NAME, description=DESCRIPTION)
     def search_tools(query: str, limit: int = DEFAULT_LIMIT) -> str:
         """Search the catalog (``limit``: 1 to 20 tools)."""
-        return json.dumps(search.answer(query, limit), ensure_ascii=False)
+        try:
+            return json.dumps(search.answer(query, limit), ensure_ascii=False)
+        except SearchInputError as error:  # a refused query: its reason, for the model to read
+            raise ToolError(str(error)) from None
 
     server.run("stdio")
