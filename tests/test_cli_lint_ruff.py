@@ -370,6 +370,20 @@ def test_ignore_comment_inside_a_string_is_no_comment() -> None:
     }
 
 
+def test_ignore_comment_on_a_block_scalar_header_counts() -> None:
+    from toolsearch.lint.ignore_comments import comment_ignores
+
+    text = (
+        "a: |   # toolsearch: ignore[short-description]\n"
+        "  Time now.\n"
+        "b: >\n"
+        "  Date. # toolsearch: ignore[short-description]\n"
+    )
+    assert comment_ignores(text, "x.yaml", ["short-description"]) == {
+        1: frozenset({"short-description"})  # the second is the scalar's text, no comment
+    }
+
+
 def test_show_settings_says_where_each_value_came_from(runner: CliRunner, in_tmp: Path) -> None:
     config = in_tmp / ".toolsearch.yaml"
     config.write_text(

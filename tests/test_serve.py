@@ -46,6 +46,7 @@ def test_one_search_tool_answers_a_real_client(mode: str) -> None:
         {"query": "send an email to someone", "limit": 2},
         {"query": "will it rain tomorrow in Paris"},
         {"query": "x" * 600},
+        {"query": "send an email", "limit": 0},
     ]
     tools, answers = anyio.run(session, ["-m", mode, REQUEST], calls)
     assert [t.name for t in tools] == ["search_tools"]
@@ -62,6 +63,7 @@ def test_one_search_tool_answers_a_real_client(mode: str) -> None:
     assert answers[2].is_error  # a query longer than the API allows, and the client says why
     assert "600 characters" in answers[2].content[0].text
     assert "500" in answers[2].content[0].text
+    assert answers[3].is_error and "1 to 20" in answers[3].content[0].text  # never quietly 1
 
 
 def test_serve_without_tools_or_with_a_bad_mode_exits_2(tmp_path: Any) -> None:

@@ -55,6 +55,8 @@ def _real_comments(
     try:
         for token in yaml.scan(text, Loader=yaml.SafeLoader):
             start, end = token.start_mark.index, token.end_mark.index
+            if getattr(token, "style", None) in ("|", ">"):  # a block scalar's header line
+                start = max(start, text.find("\n", start) + 1)  # may end in a comment
             inside.update(p for p in ordered if start <= p < end)
     except yaml.YAMLError:
         return []  # the loader read it; a scanner that cannot is no reason to suppress

@@ -22,7 +22,7 @@ MAX_LIMIT = 20
 DESCRIPTION = (
     "Search the tool catalog by what a tool does. Give a few words (actions, objects, service "
     "names); returns the best matching tools, best first, with their descriptions. Call it again "
-    "with other words if nothing fits."
+    "with other words if nothing fits. limit: how many tools, 1 to 20 (default 5)."
 )
 
 
@@ -80,6 +80,8 @@ def serve(search: CatalogSearch) -> None:
     @server.tool(name=TOOL_NAME, description=DESCRIPTION)
     def search_tools(query: str, limit: int = DEFAULT_LIMIT) -> str:
         """Search the catalog (``limit``: 1 to 20 tools)."""
+        if isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
+            raise ToolError(f"limit is {limit!r}; ask for 1 to {MAX_LIMIT} tools")
         try:
             return json.dumps(search.answer(query, limit), ensure_ascii=False)
         except SearchInputError as error:  # a refused query: its reason, for the model to read
