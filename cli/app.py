@@ -477,7 +477,11 @@ def run_catalog_command(
 
 
 def write_report_file(path: Path, text: str) -> None:
-    """``-o PATH``: the report written atomically (a failed write leaves the old file)."""
+    """``-o PATH``: the report written atomically (a failed write leaves the old file);
+    ``-o -`` and ``-o /dev/stdout`` are standard output, without colour."""
+    if str(path) in ("-", "/dev/stdout"):
+        write(text)
+        return
     from toolsearch.atomic import write_text_atomic
 
     try:

@@ -496,3 +496,11 @@ def test_wrap_counts_terminal_cells_and_cuts_long_words() -> None:
     assert all(cell_len(line) <= 12 for line in lines) and lines[-1] == "word  [rule]"
     assert "".join(lines[:4]) == "天気予報を取得します" * 2
     assert wrap("x" * 25, 10) == ["x" * 10, "x" * 10, "x" * 5, "[rule]"]
+
+
+@pytest.mark.parametrize("target", ["-", "/dev/stdout"])
+def test_output_file_dash_is_standard_output(runner: CliRunner, target: str) -> None:
+    args = ["budget", str(REJECTED)]
+    shown = runner.invoke(app, args)
+    written = runner.invoke(app, [*args, "-o", target])
+    assert (written.exit_code, written.stdout) == (shown.exit_code, shown.stdout)
