@@ -8,13 +8,15 @@ A lint rule's ``Context`` is a thin view of (analysis, scope).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from toolsearch.catalog.model import Catalog, Location, Scope, Tool
 from toolsearch.config import Config
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from toolsearch.catalog.tool_search_mode import ToolSearchDecision
@@ -44,6 +46,7 @@ class Analysis:
         default_factory=dict, repr=False
     )
     _self_checks: dict[tuple[str, str], list[Outcome]] = field(default_factory=dict, repr=False)
+    _remembered: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
     tool_search: str | None = None  # --claude-code-tool-search
     environ: Mapping[str, str] | None = None  # where ENABLE_TOOL_SEARCH is read (os.environ)
     tool_search_decision: ToolSearchDecision | None = field(default=None, init=False)
@@ -182,6 +185,14 @@ class Analysis:
             from toolsearch.retrieval.evaluation import run_held_out
 
             found = self._self_checks[key] = run_held_out(scope, mode, make=self.searcher)
+        return found
+
+    def remember(self, key: tuple[str, str], make: Callable[[], T]) -> T:
+        """What ``make`` gives, made once per run for ``key`` (two rules that read the same
+        derived facts of a scope share them)."""
+        if key not in self._remembered:
+            self._remembered[key] = make()
+        found: T = self._remembered[key]
         return found
 
     @property

@@ -345,8 +345,13 @@ def classify(hidden: list[str], said: list[str]) -> tuple[list[str], list[str], 
     return poisoning, rest_hidden, rest_said
 
 
-def flagged(ctx: Context) -> Iterator[tuple[Tool, Findings]]:
-    """Each piece of tool text that carries something either rule reports."""
+def flagged(ctx: Context) -> list[tuple[Tool, Findings]]:
+    """Each piece of tool text that carries something either rule reports (read once per
+    scope and run: this rule and tool-poisoning share it)."""
+    return ctx.analysis.remember(("tool-text-findings", ctx.scope.name), lambda: list(_read(ctx)))
+
+
+def _read(ctx: Context) -> Iterator[tuple[Tool, Findings]]:
     tools = ctx.scope.tools
     whole = [_tool_text(tool) for tool in tools]
     candidates = _candidates([texts[0] if texts else "" for texts in whole])

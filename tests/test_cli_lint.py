@@ -258,6 +258,8 @@ def test_a_poisoned_description_fails_ci(runner: CliRunner, in_tmp: Path) -> Non
     assert code == 1
     assert "error   description of 'add' carries an instruction to read or send credentials" in out
     assert "[tool-poisoning]" in out and "[suspicious-description]" not in out
+    budget = json.loads(runner.invoke(app, ["budget", "-f", "json", "tools.json"]).stdout)
+    assert budget["scopes"][0]["rejected"] == []  # an error, but the API accepts the request
     honest = [{**tools[0], "description": "Adds two numbers and returns their sum."}]
     Path("tools.json").write_text(json.dumps(honest))
     assert lint(runner, "tools.json")[0] == 0

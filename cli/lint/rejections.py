@@ -15,6 +15,9 @@ from toolsearch.lint.linter import run
 from toolsearch.lint.rule_contract import Rule, RuleOptions
 from toolsearch.lint.rule_settings import all_rules, settings
 
+# Errors the API accepts: decisions.md makes tool-poisoning an error though the request is valid
+ACCEPTED_BY_THE_API = frozenset({"tool-poisoning"})
+
 
 def request_error_rules(analysis: Analysis) -> list[tuple[Rule, Severity, RuleOptions]]:
     """The request-error rules still at level error under the run's config."""
@@ -22,7 +25,9 @@ def request_error_rules(analysis: Analysis) -> list[tuple[Rule, Severity, RuleOp
     return [
         (rule, Severity.ERROR, chosen[rule.ID].options)
         for rule in all_rules()
-        if rule.LEVEL == "error" and chosen[rule.ID].level is Severity.ERROR
+        if rule.LEVEL == "error"
+        and rule.ID not in ACCEPTED_BY_THE_API
+        and chosen[rule.ID].level is Severity.ERROR
     ]
 
 
