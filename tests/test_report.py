@@ -421,8 +421,11 @@ def test_each_shared_catalog_alone(runner: CliRunner, in_tmp: Path, path: Path) 
 @needs_shared
 @pytest.mark.slow
 def test_findability_agrees_with_eval_self(runner: CliRunner, in_tmp: Path) -> None:
-    args = [str(CATALOGS), "--target", "claude-code"]
+    # the two servers whose self-check misses a tool under Claude Code's search (all 19 agree
+    # too, in four times the time)
+    args = [str(CATALOGS / "git.json"), str(CATALOGS / "github.json"), "--target", "claude-code"]
     evaluation = json.loads(runner.invoke(app, ["eval", "--self", *args, "-f", "json"]).output)
+    assert evaluation["misses"]  # the comparison below has something to compare
     missed = {m["expected"][0]: m["ranks"][0] for m in evaluation["misses"]}
     _, page = make_report(runner, *args, "-o", "page.html")
     text = page.all_text.split("Not found in the top 5", 1)[1].split("Notes", 1)[0]
