@@ -219,6 +219,13 @@ def test_since_and_project(runner: CliRunner, home: Path) -> None:
     assert (shop["sessions"], shop["calls"]) == (2, 5)
     by_folder = as_json(runner, "--project", "-home-dev-shop")
     assert by_folder["sessions"] == 2
+    nowhere = as_json(runner, "--project", "nope")
+    assert nowhere["sessions"] == 0
+    assert any(
+        n.startswith("--project 'nope' matched no session; the transcripts' project folders are ")
+        and "-home-dev-shop" in n
+        for n in nowhere["notes"]
+    )
 
 
 def test_claude_config_dir(

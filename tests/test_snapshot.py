@@ -203,6 +203,10 @@ def test_usage_errors(runner: CliRunner, config: Path, in_tmp: Path) -> None:
     bad = write_config(in_tmp / "bad.json", {"a/b": stdio_entry("--tools", "1")})
     code, _, err = run(runner, "--mcp-config", str(bad), "--out", "snapshots")
     assert code == 2 and "MCP server name 'a/b' cannot name a snapshot file" in err
+    (in_tmp / "afile").write_text("not a folder")
+    code, out, err = run(runner, "--mcp-config", str(config), "--out", "afile")
+    assert code == 2 and out == "" and "afile: --out names a folder of snapshots" in err
+    assert "starting MCP server" not in err  # refused before any server starts
     newline = write_config(in_tmp / "newline.json", {"store\n": stdio_entry("--tools", "1")})
     code, _, err = run(runner, "--mcp-config", str(newline), "--out", "snapshots")
     assert code == 2 and "cannot name a snapshot file" in err  # "$" would let "\n" pass

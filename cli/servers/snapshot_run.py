@@ -82,6 +82,11 @@ def preflight(live: LiveOptions, mode: Mode, directory: Path, max_size: int) -> 
     if mode == "check" and not directory.is_dir():
         where = display_path(directory)
         raise InputError(f"{where}: no such folder of snapshots (write one with --out)")
+    if mode == "out" and directory.exists() and not directory.is_dir():
+        raise InputError(
+            f"{display_path(directory)}: --out names a folder of snapshots, and this is a file; "
+            "name a folder (it is created if missing)"
+        )
     servers, _ = configured_servers(live, max_size)
     for server in servers:
         snapshot_path(directory, server.name)

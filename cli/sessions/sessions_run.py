@@ -140,6 +140,20 @@ def read_activity(options: SessionsOptions) -> tuple[Activity, list[str], int, U
     return reader.finish(), origins, read, problems
 
 
+PROJECTS_SHOWN = 5
+
+
+def _no_project_note(project: str, paths: tuple[str, ...]) -> str:
+    """--project matched nothing: say so, with the project folders there are."""
+    folders = sorted({t.project for t in find_transcripts(paths)[0]})
+    shown = ", ".join(folders[:PROJECTS_SHOWN])
+    more = f" and {len(folders) - PROJECTS_SHOWN:,} more" if len(folders) > PROJECTS_SHOWN else ""
+    return (
+        f"--project {project!r} matched no session; the transcripts' project folders are "
+        f"{shown}{more} (a folder name, or its directory's name or path)"
+    )
+
+
 def _older(path: Path, since: datetime) -> bool:
     try:
         return path.stat().st_mtime < since.timestamp()
@@ -178,6 +192,8 @@ def sessions_report(options: SessionsOptions, inputs: Inputs | None) -> Sessions
     note = problems.note()
     if note:
         notes.append(note)
+    if options.project is not None and not activity.sessions and files:
+        notes.append(_no_project_note(options.project, options.paths))
     searches = _search_summary(activity.searches, options.redact, matched, options.model)
     return SessionsReport(
         origins=tuple(origins),
