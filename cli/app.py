@@ -505,7 +505,7 @@ def write(text: str) -> None:
     except OSError as error:
         discard_stdout()
         reason = error.strerror or type(error).__name__
-        raise InputError(f"cannot write the report to standard output: {reason}") from None
+        raise InputError(f"cannot write to standard output: {reason}") from None
 
 
 def _stdout_is_terminal() -> bool:

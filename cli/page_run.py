@@ -95,7 +95,7 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
         from toolsearch.cost.budget_run import baseline_diff
 
         diff = baseline_diff(options.baseline, analysis, inputs, budget)
-    recommendation, problem = _recommendation(inputs, config, options)
+    recommendation, problem = _recommendation(inputs, config, options, analysis)
     return PageReport(
         budget,
         diagnostics,
@@ -115,7 +115,7 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
 
 
 def _recommendation(
-    inputs: Inputs, config: Config, options: PageOptions
+    inputs: Inputs, config: Config, options: PageOptions, analysis: Analysis
 ) -> tuple[Recommendation | None, str | None]:
     """``recommend``'s choice (with --usage evidence when given), or why there is none."""
     from toolsearch.recommend.recommend import ConstraintError, Options, recommend
@@ -134,7 +134,8 @@ def _recommendation(
         tool_search=options.claude_code_tool_search,
     )
     try:
-        return recommend(inputs.catalog, inputs.documents, config, chosen, usage), None
+        found = recommend(inputs.catalog, inputs.documents, config, chosen, usage, analysis)
+        return found, None
     except ConstraintError as error:  # the config's budget.max-upfront cannot be met
         return None, str(error)
 

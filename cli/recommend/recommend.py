@@ -171,11 +171,13 @@ def recommend(
     config: Config,
     options: Options,
     usage: UsageReport | None = None,
+    analysis: Analysis | None = None,
 ) -> Recommendation:
-    """Rank every scope's tools and choose the ones to keep loaded."""
+    """Rank every scope's tools and choose the ones to keep loaded; ``analysis``, when given,
+    is the run's own (of the same catalog and options), whose budgets and searchers are reused."""
     if options.keep is not None and options.keep < 1:
         raise UsageError("--keep must be 1 or more: at least one tool stays loaded")
-    analysis = Analysis(
+    analysis = analysis or Analysis(
         catalog,
         config,
         options.model,
