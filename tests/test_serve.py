@@ -10,7 +10,7 @@ import anyio
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import FIXTURES
+from tests.conftest import CATALOGS, FIXTURES, needs_shared
 from toolsearch.app import app
 from toolsearch.retrieval.embedding import semantic_available
 
@@ -73,3 +73,20 @@ def test_serve_without_tools_or_with_a_bad_mode_exits_2(tmp_path: Any) -> None:
     assert result.exit_code == 2 and "no tools" in result.stderr
     result = CliRunner().invoke(app, ["serve", "-m", "fuzzy", SMALL])
     assert result.exit_code == 2 and "--mode" in result.stderr
+
+
+@needs_shared
+def test_several_catalogs_are_ranked_as_one() -> None:
+    from toolsearch.analysis import Analysis
+    from toolsearch.catalog.inputs import load_inputs
+    from toolsearch.config import Config
+    from toolsearch.servers.mcp_serve import CatalogSearch
+
+    # In Slack's own index of 8 tools "slack" is in every tool and weighs nothing; scores of
+    # separate indexes are not comparable, so GitHub's commit-message tools came first
+    sources = [str(CATALOGS / "slack.json"), str(CATALOGS / "github.json")]
+    analysis = Analysis(load_inputs(sources, Config()).catalog, Config())
+    search = CatalogSearch.build(analysis.catalog, "bm25", analysis)
+    assert search.searched == 125
+    first = search.answer("send a slack message", 3)["tools"][0]
+    assert (first["source"], first["name"]) == ("slack", "slack_post_message")

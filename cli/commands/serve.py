@@ -26,7 +26,7 @@ def run_serve(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[st
     analysis = Analysis(inputs.catalog, config)
     mode = options.mode or analysis.search_mode
     search = CatalogSearch.build(analysis.catalog, mode, analysis)
-    if not search.searchers:
+    if search.searcher is None:
         raise UsageError("no tools to serve: the sources hold no tool definitions")
     serve(search)
     return "", 0

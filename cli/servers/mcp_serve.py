@@ -28,41 +28,39 @@ DESCRIPTION = (
 
 @dataclass(frozen=True)
 class CatalogSearch:
-    """The searchers of a catalog's scopes, built once, in one mode."""
+    """One searcher over every scope's searched tools, built once, in one mode: scores of
+    separate indexes are not comparable, so the catalogs are ranked as one."""
 
     mode: str
-    searchers: tuple[Searcher, ...]
+    searcher: Searcher | None
     searched: int
 
     @classmethod
     def build(cls, catalog: Catalog, mode: str, analysis: Analysis) -> CatalogSearch:
-        searchers = []
-        for scope in catalog.scopes:
-            tools, _ = searched_tools(scope)
-            if tools:
-                searcher = analysis.searcher(mode, tools, scope.tools)
-                prepare = getattr(searcher, "prepare_many", None)
-                if prepare is not None:
-                    prepare()  # index (and embed) every tool before the first request
-                searchers.append(searcher)
-        return cls(mode, tuple(searchers), sum(len(s.tools) for s in searchers))
+        tools = tuple(t for scope in catalog.scopes for t in searched_tools(scope)[0])
+        if not tools:
+            return cls(mode, None, 0)
+        everything = tuple(t for scope in catalog.scopes for t in scope.tools)
+        searcher = analysis.searcher(mode, tools, everything)
+        prepare = getattr(searcher, "prepare_many", None)
+        if prepare is not None:
+            prepare()  # index (and embed) every tool before the first request
+        return cls(mode, searcher, len(tools))
 
     def answer(self, query: str, limit: int = DEFAULT_LIMIT) -> dict[str, Any]:
         """The best ``limit`` tools for ``query`` (SearchInputError for a refused query)."""
         limit = max(1, min(int(limit), MAX_LIMIT))
-        found: list[tuple[float, dict[str, Any]]] = []
-        for searcher in self.searchers:
-            for result in searcher.search(query, limit):
-                item = {
-                    "name": result.tool.sent_name,
-                    "source": result.source,
-                    "score": None if result.score is None else round(result.score, 4),
-                    "description": result.tool.sent_description or "",
-                }
-                found.append((result.score or 0.0, item))
-        if len(self.searchers) > 1:  # scopes one after another: keep the best overall
-            found.sort(key=lambda pair: -pair[0])
-        return {"query": query, "mode": self.mode, "tools": [item for _, item in found[:limit]]}
+        results = self.searcher.search(query, limit) if self.searcher is not None else []
+        tools = [
+            {
+                "name": result.tool.sent_name,
+                "source": result.source,
+                "score": None if result.score is None else round(result.score, 4),
+                "description": result.tool.sent_description or "",
+            }
+            for result in results
+        ]
+        return {"query": query, "mode": self.mode, "tools": tools}
 
 
 def serve(search: CatalogSearch) -> None:
