@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolsearch.analysis import Analysis
-from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.loader import Document, parse_text
 from toolsearch.catalog.locate import join_pointer
 from toolsearch.catalog.model import Catalog, Location, Scope, Tool
 from toolsearch.config import Config
 from toolsearch.errors import ToolsearchError
+from toolsearch.hosts.scopes import load_catalog
 from toolsearch.lint.findings import Diagnostic, Severity
 from toolsearch.lint.fixable import is_fixable
 from toolsearch.lint.linter import run

@@ -18,12 +18,12 @@ from typing import Any
 
 from toolsearch.analysis import Analysis
 from toolsearch.atomic import write_bytes_atomic
-from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.loader import Document, parse_text
 from toolsearch.catalog.model import Tool
 from toolsearch.config import Config
 from toolsearch.errors import InputError, ToolsearchError
+from toolsearch.hosts.scopes import load_catalog
 from toolsearch.lint.findings import Diagnostic, Severity
 from toolsearch.lint.linter import run
 from toolsearch.lint.rule_settings import enabled, settings
@@ -94,7 +94,8 @@ def advise(recommendation: Recommendation, edited: Set[str] = frozenset()) -> tu
     tool loaded (or under Claude Code, loses one), but those ``--apply``/``--diff`` edited."""
     found: list[Advice] = []
     for choice in recommendation.scopes:
-        if choice.scope.kind not in ("mcp", "claude-code") or not choice.deferral:
+        by_metadata = choice.before.host.apply == "server-metadata"
+        if not (choice.scope.kind == "mcp" or by_metadata) or not choice.deferral:
             continue
         for source in choice.scope.sources:
             if source in edited:
@@ -131,7 +132,7 @@ def carry_out(
     by_display = {d.display: d for d in inputs.documents}
     refusals: list[str] = []
     for choice in recommendation.scopes:
-        if choice.deferral and choice.scope.kind == "claude-code":
+        if choice.deferral and choice.before.host.apply == "server-metadata":
             _plan_claude_code(choice, by_display, plans)
             continue
         if not choice.deferral or choice.scope.kind not in ("request", "tools"):

@@ -30,6 +30,7 @@ from toolsearch.config import Config
 from toolsearch.cost.budget import ScopeBudget, rebudget
 from toolsearch.cost.tokens import Cl100kCounter
 from toolsearch.errors import ToolsearchError, UsageError
+from toolsearch.hosts import host_of
 from toolsearch.recommend.heuristic import (
     MAX_POINTS,
     ScopeSignals,
@@ -364,7 +365,7 @@ def _choose(
     scope = before.scope
     notes: list[str] = []
     decision = analysis.tool_search_decision
-    if scope.kind == "claude-code" and decision is not None and not decision.defers:
+    if decision is not None and not decision.defers and host_of(analysis.catalog).sends(scope):
         notes.append(f"{decision.summary()}; nothing to choose: --apply leaves this scope as it is")
         return _unchanged(before, ranked, options, limit, notes)
     # Claude Code's ToolSearch is there whatever this scope does (it defers built-ins too), so

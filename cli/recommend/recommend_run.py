@@ -9,6 +9,7 @@ from pathlib import Path
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
+from toolsearch.hosts import DEFAULT_TARGET
 from toolsearch.recommend.apply import Outcome, advise, carry_out
 from toolsearch.recommend.evaluate import Evaluation, evaluate
 from toolsearch.recommend.recommend import Options, Recommendation, recommend
@@ -58,7 +59,7 @@ class RecommendReport:
     outcome: Outcome
     notes: list[str]
     with_diff: bool
-    target: str = "api"
+    target: str = DEFAULT_TARGET
     applied: bool = False  # --apply or --diff was asked
     evaluation: Evaluation | None = None  # --evaluate
 
