@@ -87,7 +87,7 @@ def test_no_module_outside_hosts_compares_a_target_name_to_a_string() -> None:
     assert not found, f"ask the host (toolsearch.hosts) instead: {found}"
 
 
-@pytest.mark.parametrize("name", ["budget", "recommend", "eval", "query"])
+@pytest.mark.parametrize("name", ["budget", "recommend", "eval", "query", "config"])
 def test_shipped_schemas_hold_the_registries_enums(name: str) -> None:
     shipped = shipped_schema(name)["$defs"]
     loaded = load_schema(name)["$defs"]
