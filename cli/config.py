@@ -11,9 +11,8 @@ from typing import Any
 
 from toolsearch.catalog.loader import DEFAULT_MAX_FILE_SIZE, MAX_DEPTH, load_yaml, read_text_capped
 from toolsearch.errors import ConfigError, InputError
-from toolsearch.hosts import TARGETS
-from toolsearch.retrieval.mode_names import MODES as SEARCH_MODES
-from toolsearch.retrieval.mode_names import listed
+from toolsearch.hosts import TARGETS as TARGETS
+from toolsearch.retrieval.mode_names import MODES, listed
 
 TOP_KEYS = (
     "catalog",
@@ -33,6 +32,7 @@ BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
 CLAUDE_CODE_KEYS = ("tool-search",)
 IGNORE_KEYS = ("rule", "path", "tool")
+SEARCH_MODES = MODES  # the search modes by name (retrieval.mode_names)
 SECTIONS = ("budget", "search", "claude-code")  # the keys whose values are mappings of keys
 YAML_NAME = ".toolsearch.yaml"
 MAX_FILE_SIZE_LIMIT = 16 << 30
