@@ -10,7 +10,7 @@ from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
 from toolsearch.hosts import DEFAULT_TARGET
-from toolsearch.recommend.apply import Outcome, advise, carry_out
+from toolsearch.recommend.apply import NewErrors, Outcome, advise, carry_out
 from toolsearch.recommend.evaluate import Evaluation, evaluate
 from toolsearch.recommend.recommend import Options, Recommendation, recommend
 from toolsearch.recommend.usage import UsageReport, match_usage
@@ -64,8 +64,11 @@ class RecommendReport:
     evaluation: Evaluation | None = None  # --evaluate
 
 
-def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) -> RecommendReport:
-    """Recommend, and apply (--apply) or diff (--diff) when asked."""
+def recommend_report(
+    inputs: Inputs, config: Config, options: RecommendOptions, check: NewErrors
+) -> RecommendReport:
+    """Recommend, and apply (--apply) or diff (--diff) when asked (``check``: the lint errors
+    the edits would add, which refuse them)."""
     usage: UsageReport | None = None
     all_tools = inputs.catalog.tools
     if options.usage:
@@ -94,7 +97,7 @@ def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) 
         usage,
     )
     if options.apply or options.diff:
-        outcome = carry_out(chosen, inputs, config, options.model, write=options.apply)
+        outcome = carry_out(chosen, inputs, check, write=options.apply)
     else:
         outcome = Outcome((), advise(chosen))
     evaluation = None
