@@ -76,7 +76,7 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path) -> None:
     assert process.stdout is not None and process.stderr is not None
     process.stdout.readline()
     process.stdout.close()  # as `| head -1` does
-    assert process.wait(120) == 0
+    assert process.wait(HANG_LIMIT) == 0
     with process.stderr:
         assert process.stderr.read() == b""
 
