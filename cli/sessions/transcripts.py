@@ -52,6 +52,7 @@ class Unreadable:
     truncated: list[str] = field(default_factory=list)
     other_format: list[str] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)  # "file: why"
+    bad_times: list[str] = field(default_factory=list)  # "file:line" of an unusable timestamp
 
     @property
     def any(self) -> bool:
@@ -75,6 +76,19 @@ class Unreadable:
         if not parts:
             return None
         return "skipped " + "; ".join(parts)
+
+    def time_note(self, shown: int = 3) -> str | None:
+        """Entries whose timestamp could not be used: read as entries without one."""
+        count = len(self.bad_times)
+        if not count:
+            return None
+        named = ", ".join(self.bad_times[:shown])
+        more = f" and {count - shown:,} more" if count > shown else ""
+        return (
+            f"{count:,} {'entry has' if count == 1 else 'entries have'} a timestamp that is not "
+            f"an ISO 8601 time within the years 1-9999 in UTC ({named}{more}): read as entries "
+            "without a time"
+        )
 
 
 def default_roots() -> list[Path]:
@@ -165,11 +179,11 @@ def parse_timestamp(value: Any) -> datetime | None:
         return None
     try:
         parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=UTC)
+        return parsed.astimezone(UTC)
+    except (ValueError, OverflowError):  # 0001-01-01T00:00:00+01:00 is before the year 1 in UTC
         return None
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC)
 
 
 def read_entries(transcript: Transcript, problems: Unreadable) -> Iterator[Entry]:
@@ -206,7 +220,11 @@ def read_entries(transcript: Transcript, problems: Unreadable) -> Iterator[Entry
             if not is_entry(data):
                 continue
             recognised += 1
-            yield Entry(data, transcript, number, parse_timestamp(data.get("timestamp")))
+            raw = data.get("timestamp")
+            moment = parse_timestamp(raw)
+            if moment is None and raw is not None:
+                problems.bad_times.append(f"{transcript.shown}:{number}")
+            yield Entry(data, transcript, number, moment)
     if not recognised and (objects or len(problems.malformed) > malformed_before):
         del problems.malformed[malformed_before:]  # not a transcript at all: name the file once
         problems.other_format.append(transcript.shown)
