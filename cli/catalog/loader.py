@@ -336,12 +336,18 @@ _LONE_SURROGATE = re.compile(
 )
 
 
+def find_lone_surrogate(text: str) -> re.Match[str] | None:
+    """The first ``\\ud800``-like escape with no partner in JSON ``text`` (two quick scans
+    first: such escapes are rare)."""
+    if "\\ud" not in text and "\\uD" not in text:
+        return None
+    return _LONE_SURROGATE.search(text)
+
+
 def _refuse_lone_surrogates(text: str, where: str) -> None:
     """A ``\\ud800`` escape with no partner decodes to a string no UTF-8 output can carry:
-    refuse the file at that place (two quick scans first: such escapes are rare)."""
-    if "\\ud" not in text and "\\uD" not in text:
-        return
-    found = _LONE_SURROGATE.search(text)
+    refuse the file at that place."""
+    found = find_lone_surrogate(text)
     if found is None:
         return
     line, column = _line_and_column(text, found.start())

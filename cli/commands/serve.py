@@ -20,6 +20,7 @@ class ServeOptions:
 def run_serve(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[str, int]:
     """Build every searcher (loading the model in hybrid mode), then serve until stdin closes."""
     from toolsearch.servers.mcp_client import require_sdk
+    from toolsearch.servers.jsonrpc_guard import MAX_MESSAGE
     from toolsearch.servers.mcp_serve import CatalogSearch, serve
 
     require_sdk("toolsearch serve")
@@ -28,5 +29,5 @@ def run_serve(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[st
     search = CatalogSearch.build(analysis.catalog, mode, analysis)
     if search.searcher is None:
         raise UsageError("no tools to serve: the sources hold no tool definitions")
-    serve(search)
+    serve(search, min(config.max_file_size, MAX_MESSAGE))
     return "", 0
