@@ -19,8 +19,8 @@ class ServeOptions:
 
 def run_serve(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[str, int]:
     """Build every searcher (loading the model in hybrid mode), then serve until stdin closes."""
-    from toolsearch.servers.mcp_client import require_sdk
     from toolsearch.servers.jsonrpc_guard import MAX_MESSAGE
+    from toolsearch.servers.mcp_client import require_sdk
     from toolsearch.servers.mcp_serve import CatalogSearch, serve
 
     require_sdk("toolsearch serve")

@@ -40,6 +40,7 @@ from toolsearch.catalog.loader import (
     read_text_capped,
 )
 from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, SEARCH_TOOL_NAMES, SEARCH_TOOL_TYPES
+from toolsearch.csv_cells import restored
 from toolsearch.errors import InputError, UsageError
 from toolsearch.sanitize import one_line
 
@@ -443,6 +444,7 @@ def _csv_table(text: str, where: str) -> Found:
         cells = [c.strip() for c in row]
         if not any(cells):
             continue
+        cells[0] = restored(cells[0])  # a name --export-usage neutralised against formulas
         if len(cells) not in (2, 3):
             raise InputError(
                 f"{where}:{number}: expected two or three columns, name,count or name,count,runs"
