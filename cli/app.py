@@ -18,7 +18,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from toolsearch import __version__
 from toolsearch.errors import ExitCode, InputError, ServerError, ToolsearchError, UsageError
-from toolsearch.stdout import discard_stdout
+from toolsearch.stdout import discard_stdout, encodable
 
 if TYPE_CHECKING:
     from toolsearch.catalog.inputs import Inputs
@@ -497,6 +497,7 @@ def write(text: str) -> None:
     and a stdout that cannot take it (``> /dev/full``, closed) is an error line."""
     if sys.stdout is None:
         raise InputError("standard output is closed: no report can be written")
+    text = encodable(text, getattr(sys.stdout, "encoding", None))
     try:
         sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
         sys.stdout.flush()
