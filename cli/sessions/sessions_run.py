@@ -11,6 +11,7 @@ from pathlib import Path
 
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Tool
+from toolsearch.catalog.walk import MAX_FOLDER_DEPTH, depth_note
 from toolsearch.recommend.usage import match_names
 from toolsearch.recommend.usage_read import split_sent_name
 from toolsearch.sessions.activity import (
@@ -127,9 +128,9 @@ def redact(query: str) -> str:
 
 def read_activity(options: SessionsOptions) -> tuple[Activity, list[str], int, Unreadable]:
     """Stream every transcript through the reader (files older than ``--since`` unread)."""
-    transcripts, origins = find_transcripts(options.paths)
-    reader = ActivityReader(options.since, options.project)
     problems = Unreadable()
+    transcripts, origins = find_transcripts(options.paths, problems.too_deep)
+    reader = ActivityReader(options.since, options.project)
     read = 0
     for transcript in transcripts:
         if options.since is not None and _older(transcript.path, options.since):
@@ -189,7 +190,11 @@ def sessions_report(options: SessionsOptions, inputs: Inputs | None) -> Sessions
         exports.append(
             f"wrote {options.export_cases}: {len(cases):,} eval case{plural}{extra}; {then}"
         )
-    for note in (problems.note(), problems.time_note()):
+    for note in (
+        problems.note(),
+        problems.time_note(),
+        depth_note(problems.too_deep, MAX_FOLDER_DEPTH),
+    ):
         if note:
             notes.append(note)
     if options.project is not None and not activity.sessions and files:
