@@ -92,26 +92,28 @@ def resolve_sources(
     raw: list[tuple[str | None, Path | None, bool]] = []
     for argument in arguments:
         name: str | None = None
-        target = argument
+        path_text = argument
         if argument != "-" and not _exists(argument, base) and "=" in argument:
-            name, target = argument.split("=", 1)
+            name, path_text = argument.split("=", 1)
             if not name:
                 raise UsageError(f"{argument}: empty source name before '='")
-            if not target:
+            if not path_text:
                 raise UsageError(f"{argument}: no path after '='; write NAME=PATH")
-        if target == "-":
+        if path_text == "-":
             raw.append((name or "stdin", None, False))
             continue
-        file_path = Path(target) if base is None or Path(target).is_absolute() else base / target
-        if not file_path.exists() and is_glob(target):
+        file_path = (
+            Path(path_text) if base is None or Path(path_text).is_absolute() else base / path_text
+        )
+        if not file_path.exists() and is_glob(path_text):
             if name is not None:
                 raise UsageError(
-                    f"{argument}: NAME=PATH names one file, and {target} is a pattern; "
+                    f"{argument}: NAME=PATH names one file, and {path_text} is a pattern; "
                     "drop the name, or name the files one by one"
                 )
-            matches = glob_paths(target, base, max_depth, too_deep)
+            matches = glob_paths(path_text, base, max_depth, too_deep)
             if not matches:
-                raise InputError(f"{target}: no file or directory matches this pattern")
+                raise InputError(f"{path_text}: no file or directory matches this pattern")
             for match in matches:
                 if match.is_dir():
                     found = _scan_directory(match, recursive, skipped, max_depth, too_deep)
@@ -126,17 +128,17 @@ def resolve_sources(
         if file_path.is_dir():
             if name is not None:
                 raise UsageError(
-                    f"{argument}: NAME=PATH names one file, and {target} is a directory; "
+                    f"{argument}: NAME=PATH names one file, and {path_text} is a directory; "
                     "name the files inside it one by one, or drop the name"
                 )
             found = _scan_directory(file_path, recursive, skipped, max_depth, too_deep)
             raw.extend((None, p, True) for p in found)
             continue
         if not file_path.exists():
-            raise InputError(f"{_shown_name(target)}: no such file or directory")
-        if not _is_utf8(target):
+            raise InputError(f"{_shown_name(path_text)}: no such file or directory")
+        if not _is_utf8(path_text):
             raise InputError(
-                f"{_shown_name(target)}: the file name is not valid UTF-8, so no report can "
+                f"{_shown_name(path_text)}: the file name is not valid UTF-8, so no report can "
                 "name it; rename the file (or pass it on standard input as '-')"
             )
         raw.append((name, file_path, False))

@@ -12,6 +12,7 @@ from pathlib import Path
 from toolsearch.atomic import write_text_atomic
 from toolsearch.csv_cells import neutralised
 from toolsearch.errors import InputError
+from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.sessions.activity import ToolUse
 
 
@@ -47,7 +48,7 @@ def _case_line(case: ExportCase) -> str:
         "id": case.id,
         "query": case.query,
         "expected": list(case.expected),
-        "mode": "claude-code",
+        "mode": CLAUDE_CODE_MODE,
         "from": case.source,
     }
     line = json.dumps(record, ensure_ascii=False)
