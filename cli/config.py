@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from toolsearch.catalog.loader import DEFAULT_MAX_FILE_SIZE, MAX_DEPTH, load_yaml, read_text_capped
+from toolsearch.catalog.walk import MAX_FOLDER_DEPTH
 from toolsearch.errors import ConfigError, InputError, UsageError
 from toolsearch.hosts import TARGETS as TARGETS
 from toolsearch.hosts.platforms import PLATFORM_NAMES
@@ -22,6 +23,7 @@ TOP_KEYS = (
     "model",
     "context-window",
     "max-file-size",
+    "max-folder-depth",
     "budget",
     "rules",
     "select",
@@ -53,6 +55,7 @@ class Config:
     model: str | None = None
     context_window: int | None = None
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    max_folder_depth: int = MAX_FOLDER_DEPTH  # folder levels -r, ** and transcript folders walk
     max_upfront: int | None = None
     max_increase: int | None = None
     rules: Mapping[str, Any] = field(default_factory=dict)
@@ -201,6 +204,7 @@ def parse_config(data: Any, path: Path) -> Config:
         model=_optional(data, "model", str, where),
         context_window=_positive(data, "context-window", where),
         max_file_size=max_file_size if max_file_size is not None else DEFAULT_MAX_FILE_SIZE,
+        max_folder_depth=_positive(data, "max-folder-depth", where) or MAX_FOLDER_DEPTH,
         max_upfront=_positive(budget, "max-upfront", where, "budget."),
         max_increase=_optional(budget, "max-increase", int, where, "budget."),
         rules=dict(rules),

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from toolsearch.errors import InputError, UsageError
-from toolsearch.stdout import discard_stdout
+from toolsearch.stdout import discard_stdout, encodable
 
 
 def write_report_file(path: Path, text: str) -> None:
@@ -33,6 +33,7 @@ def write(text: str) -> None:
     and a stdout that cannot take it (``> /dev/full``, closed) is an error line."""
     if sys.stdout is None:
         raise InputError("standard output is closed: no report can be written")
+    text = encodable(text, getattr(sys.stdout, "encoding", None))
     try:
         sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
         sys.stdout.flush()

@@ -6,13 +6,18 @@ import re
 
 # C0 and C1 controls (tab and newline handled separately), DEL, bidirectional embeddings,
 # overrides and isolates, zero-width characters, the byte-order mark, interlinear annotation
-# marks, Unicode tag characters (invisible text used to smuggle instructions), and lone
-# surrogates (no UTF-8 output can carry them).
+# marks, Unicode tag characters and variation selectors (invisible text used to smuggle
+# instructions), lone surrogates (no UTF-8 output can carry them), and the characters that
+# show as nothing or break a line where none is seen: soft hyphen (U+00AD), combining grapheme
+# joiner (U+034F), Hangul fillers (U+115F, U+3164), Khmer inherent vowels (U+17B4, U+17B5),
+# Mongolian vowel separator (U+180E), line and paragraph separators (U+2028, U+2029), and
+# the invisible musical formatting marks (U+1D173-U+1D17A).
 _UNSAFE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ud800-\udfff\ufeff"
-    "\ufff9-\ufffb\U000e0000-\U000e007f]"
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u17b4\u17b5\u180e\u200b-\u200f"
+    "\u2028\u2029\u202a-\u202e\u2060-\u2069\u3164\ud800-\udfff\ufe00-\ufe0f\ufeff\ufff9-\ufffb"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
 )
-_SPACE = re.compile(r"\s+")
+_SPACE = re.compile(r"[^\S\u2028\u2029]+")  # whitespace but the line separators (shown escaped)
 _COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 
 

@@ -86,6 +86,7 @@ CONCEALMENT = "an instruction to keep something from the user"
 CREDENTIALS = "a path to credentials"
 CREDENTIALS_SENT = "an instruction to read or send credentials"
 TAG_TEXT = "Unicode tag characters that spell"
+SELECTOR_TEXT = "variation selectors that spell"
 _TAKING = ("read", "cat", "open", "send", "pass", "upload", "attach", "forward", "exfiltrate")
 _CREDENTIAL_PATH = (
     r"(?:~/\.(?:ssh|aws|cursor|gnupg|kube|docker)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b"
@@ -94,6 +95,10 @@ _CREDENTIAL_PATH = (
 _JSON_CONTROL = re.compile(r"\\u00[01][0-9a-f]")  # a control character as JSON escapes it
 _TAG_OFFSET = 0xE0000
 _TAG_FIRST, _TAG_LAST = "\U000e0000", "\U000e007f"
+# Bytes hidden as variation selectors, one per byte ("emoji smuggling"): 0-15 as U+FE00-FE0F,
+# 16-255 as U+E0100-E01EF. One selector after an emoji or an ideograph is ordinary; a run of
+# them is a message.
+_SELECTOR_RUN = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}")
 # (what it is, groups of words: the text holds one word of each group, the pattern). The words
 # are tested on the lowercased text with its whitespace folded, far faster than the patterns.
 _PATTERNS: tuple[tuple[str, tuple[tuple[str, ...], ...], str], ...] = (
@@ -197,6 +202,9 @@ def hidden_characters(text: str) -> list[str]:
             tags.append(chr(ord(char) - _TAG_OFFSET))
         elif char not in seen and char != "\x1b" and not _joins_emoji(text, match.start()):
             seen.append(char)
+    spelled_by_selectors = [_selector_text(run.group()) for run in _SELECTOR_RUN.finditer(text)]
+    if spelled_by_selectors:  # their characters are named by what they spell, not one by one
+        seen = [c for c in seen if not "\U000e0100" <= c <= "\U000e01ef"]
     for char in seen[:SHOWN]:
         found.append(f"U+{ord(char):04X} {unicodedata.name(char, 'control character')}")
     if len(seen) > SHOWN:
@@ -204,7 +212,15 @@ def hidden_characters(text: str) -> list[str]:
     if tags:
         spelled = "".join(tags)
         found.append(f"{TAG_TEXT} '{shown(spelled)}'")
+    if spelled_by_selectors:
+        found.append(f"{SELECTOR_TEXT} '{shown(' '.join(spelled_by_selectors))}'")
     return found
+
+
+def _selector_text(run: str) -> str:
+    """The text a run of variation selectors encodes, one byte each, read as UTF-8."""
+    data = bytes(ord(c) - 0xFE00 if c <= "\ufe0f" else ord(c) - 0xE0100 + 16 for c in run)
+    return data.decode("utf-8", errors="replace")
 
 
 def _joins_emoji(text: str, at: int) -> bool:
@@ -339,9 +355,10 @@ def classify(hidden: list[str], said: list[str]) -> tuple[list[str], list[str], 
     dropped = {CREDENTIALS} if CREDENTIALS_SENT in labels else set()  # quoted there already
     clear -= dropped
     poisoning = [item for item in said if item.split(" ('", 1)[0] in clear]
-    poisoning += [item for item in hidden if item.startswith(TAG_TEXT)]
+    smuggled = (TAG_TEXT, SELECTOR_TEXT)
+    poisoning += [item for item in hidden if item.startswith(smuggled)]
     rest_said = [item for item in said if item.split(" ('", 1)[0] not in clear | dropped]
-    rest_hidden = [item for item in hidden if not item.startswith(TAG_TEXT)]
+    rest_hidden = [item for item in hidden if not item.startswith(smuggled)]
     return poisoning, rest_hidden, rest_said
 
 

@@ -10,7 +10,9 @@ included) and reports, as an error, text that:
 - tells it to send, pass, include or upload a credential file (`~/.ssh`, `id_rsa`, `~/.aws`,
   `~/.cursor`, `/etc/shadow` ...), or wraps a credential path in a hidden-instruction tag
   (`<IMPORTANT>`, `<SYSTEM>` ...);
-- spells text in Unicode tag characters, which no screen shows but the model reads.
+- spells text in Unicode tag characters, or in a run of variation selectors (one byte each:
+  U+FE00-FE0F and U+E0100-E01EF, the "emoji smuggling" encoding), which no screen shows
+  but the model reads (the finding shows the decoded text).
 
 The rest of what `suspicious-description` looks for (invisible characters, a lone
 `<IMPORTANT>` tag, a credential path alone, a new role, tool shadowing) stays there as a
@@ -25,7 +27,8 @@ enters the conversation when a search returns it (tool-search-facts.md §2.3). T
 MCP tool-poisoning attacks (Invariant Labs' "MCP Security Notification: Tool Poisoning
 Attacks", April 2025: an `add` tool whose `<IMPORTANT>` block reads `~/.cursor/mcp.json` and
 `~/.ssh/id_rsa`, passes them as a parameter and tells the model not to mention it; the
-"rug pull" and shadowing variants; the tag-character "ASCII smuggling" shown by Embrace The Red)
+"rug pull" and shadowing variants; the tag-character "ASCII smuggling" shown by Embrace The Red;
+Paul Butler's "Smuggling arbitrary data through an emoji", February 2025, for variation selectors)
 all rely on text of this kind (peers.md §4.3, what Snyk Agent Scan looks for).
 
 ## Example

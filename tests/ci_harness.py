@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from tests.conftest import ROOT
+from tests.conftest import HANG_LIMIT, ROOT
 
 
 def toolsearch_bin() -> Path:
@@ -33,7 +33,7 @@ def ci_env(**extra: str) -> dict[str, str]:
 
 def run_shell(line: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        ["bash", "-c", line], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+        ["bash", "-c", line], cwd=cwd, env=env, capture_output=True, text=True, timeout=HANG_LIMIT
     )
 
 

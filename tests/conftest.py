@@ -13,8 +13,13 @@ from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
-SHARED = ROOT.parent / "shared"
+# ../shared beside the checkout; TOOLSEARCH_TEST_SHARED names it elsewhere (a worktree in a folder
+# of worktrees has no ../shared of its own)
+SHARED = Path(os.environ.get("TOOLSEARCH_TEST_SHARED") or ROOT.parent / "shared")
 CATALOGS = SHARED / "catalogs"
+# Seconds a test waits for a process or a server before calling it hung. It stops a hang and
+# measures nothing: a loaded machine (load 10 on 2 cores) must never reach it.
+HANG_LIMIT = 900
 
 # typer's CliRunner.invoke builds the click command from the Typer app on every call: about
 # 20 ms, three quarters of a small in-process run (the fuzz tests make thousands). A real process

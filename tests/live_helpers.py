@@ -12,13 +12,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.conftest import HANG_LIMIT
+
 SERVERS = Path(__file__).resolve().parent / "mcp_servers"
 STDIO_SERVER = SERVERS / "stdio_server.py"
 HTTP_SERVER = SERVERS / "http_server.py"
 RAW_SERVER = SERVERS / "raw_server.py"
 REFUSING_SERVER = SERVERS / "refusing_server.py"
 FLOOD_SERVER = SERVERS / "flood_server.py"
-START_LIMIT = 20.0
 
 
 def stdio_args(*options: str) -> list[str]:
@@ -44,7 +45,11 @@ def write_config(path: Path, servers: dict[str, Any]) -> Path:
 
 @contextmanager
 def http_server(*options: str, script: Path = HTTP_SERVER) -> Iterator[str]:
-    """Run an HTTP test server on 127.0.0.1; yields its base URL (``http://127.0.0.1:PORT``)."""
+    """Run an HTTP test server on 127.0.0.1; yields its base URL (``http://127.0.0.1:PORT``).
+
+    The server says it is ready with its first line, ``PORT <n>``: the test waits for that line
+    (or the server's exit), however long a loaded machine takes; HANG_LIMIT only stops a hang.
+    """
     process = subprocess.Popen(
         [sys.executable, str(script), *options],
         stdout=subprocess.PIPE,
@@ -58,14 +63,14 @@ def http_server(*options: str, script: Path = HTTP_SERVER) -> Iterator[str]:
             daemon=True,
         )
         reader.start()
-        reader.join(START_LIMIT)
+        reader.join(HANG_LIMIT)
         if not first or not first[0].startswith("PORT "):
             raise RuntimeError(f"the HTTP test server did not start: {first!r}")
         yield f"http://127.0.0.1:{int(first[0].split()[1])}"
     finally:
         process.terminate()
         try:
-            process.wait(5)
+            process.wait(5)  # cleanup: a server slow to stop is killed
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(5)

@@ -13,12 +13,13 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared" / "catalogs"
+SHARED = Path(os.environ.get("TOOLSEARCH_TEST_SHARED") or ROOT.parent / "shared") / "catalogs"
 FORMATS = {
     "budget": ["text", "json", "markdown", "github"],
     "lint": ["text", "json", "sarif", "github", "markdown", "gitlab"],

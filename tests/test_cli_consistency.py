@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, HANG_LIMIT
 from toolsearch.app import app
 from toolsearch.rules import RULES
 from toolsearch.schemas import load_schema
@@ -100,7 +100,7 @@ def test_option_errors_in_a_real_process() -> None:
         [sys.executable, "-m", "toolsearch", "budget", "--max-upfront", "abc", REQUEST],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_LIMIT,
     )
     assert done.returncode == 2
     assert one_error_line(done.stderr).startswith("toolsearch: error: --max-upfront: 'abc'")
@@ -227,7 +227,7 @@ def test_force_color_and_no_color(environ: dict[str, str], colored: bool) -> Non
         capture_output=True,
         text=True,
         env={**env, **environ},
-        timeout=60,
+        timeout=HANG_LIMIT,
     )
     assert done.returncode == 1, done.stderr
     assert ("\x1b[" in done.stdout) is colored

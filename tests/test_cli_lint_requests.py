@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import ROOT, env_without_cache, needs_shared, shared_catalogs
+from tests.conftest import HANG_LIMIT, ROOT, env_without_cache, needs_shared, shared_catalogs
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
 
@@ -219,7 +219,7 @@ def test_all_four_in_one_request_through_a_real_process(tmp_path: Path) -> None:
         text=True,
         env=env_without_cache(),
         cwd=tmp_path,
-        timeout=60,
+        timeout=HANG_LIMIT,
     )
     assert result.returncode == 1, result.stderr
     data = json.loads(result.stdout)

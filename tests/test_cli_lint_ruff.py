@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, HANG_LIMIT
 from toolsearch.app import app
 
 BAD = FIXTURES / "rules" / "all-deferred" / "bad.json"
@@ -243,7 +243,11 @@ def test_long_messages_wrap_under_the_message_column_in_a_terminal(tmp_path: Pat
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "60"}
     command = [sys.executable, "-m", "toolsearch", "lint", "--select", "deferred-search-tool"]
     process = subprocess.run(
-        [*command, str(REJECTED)], stdout=follower, stderr=subprocess.PIPE, env=env, timeout=60
+        [*command, str(REJECTED)],
+        stdout=follower,
+        stderr=subprocess.PIPE,
+        env=env,
+        timeout=HANG_LIMIT,
     )
     os.close(follower)
     chunks = []

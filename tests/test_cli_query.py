@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import CATALOGS, FIXTURES, env_without_cache, needs_shared
+from tests.conftest import CATALOGS, FIXTURES, HANG_LIMIT, env_without_cache, needs_shared
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
 
@@ -186,18 +185,17 @@ def test_runaway_pattern_stops_in_a_real_run(tmp_path: Path) -> None:
             [{"name": "slow", "description": "a" * 60 + "!", "input_schema": {"type": "object"}}]
         )
     )
-    start = time.monotonic()
     result = subprocess.run(
         [sys.executable, "-m", "toolsearch", "query", "-m", "regex", "(a|aa)+$", str(catalog)],
         capture_output=True,
         text=True,
         env=env_without_cache(),
-        timeout=60,
+        timeout=HANG_LIMIT,
         check=False,
     )
     assert result.returncode == 2
     assert "execution_time_exceeded" in result.stderr and "Traceback" not in result.stderr
-    assert time.monotonic() - start < 30
+    assert "(catastrophic backtracking?)" in result.stderr  # it says why it stopped
 
 
 @needs_shared

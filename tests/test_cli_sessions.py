@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tests.catalogs import mcp_tools, write_json
+from tests.conftest import HANG_LIMIT
 from tests.transcripts import Session, write_sessions
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
@@ -412,7 +413,7 @@ def test_a_real_run(home: Path, tmp_path: Path) -> None:
         text=True,
         env=env,
         cwd=tmp_path,
-        timeout=120,
+        timeout=HANG_LIMIT,
         check=False,
     )
     assert done.returncode == 0, done.stderr

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 import toolsearch
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import FIXTURES, HANG_LIMIT, ROOT
 from tests.fake_http import reply_json, serving
 from toolsearch.app import app
 from toolsearch.retrieval.embedding import semantic_available
@@ -139,7 +139,12 @@ def test_readme_agent_loop_runs_and_every_request_it_sends_lints_clean(
         code = code.replace('mode="hybrid"', 'mode="bm25"')
     env = {**os.environ, "ANTHROPIC_BASE_URL": messages_api, "ANTHROPIC_API_KEY": "test-key"}
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG_LIMIT,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "Take an umbrella."

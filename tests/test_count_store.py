@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import HANG_LIMIT
 from toolsearch.cost import count_store
 from toolsearch.cost.count_store import read_counts, write_counts
 
@@ -113,6 +114,6 @@ def test_two_processes_write_at_once(tmp_path: Path) -> None:
         subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(first)])
         for first in (0, 1_000)
     ]
-    assert [w.wait(timeout=120) for w in writers] == [0, 0]
+    assert [w.wait(timeout=HANG_LIMIT) for w in writers] == [0, 0]
     found = read_counts(path, [key(n) for n in range(2_000)])
     assert found == {key(n): n for n in range(2_000)}

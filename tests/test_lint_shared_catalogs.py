@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import CATALOGS, env_without_cache, needs_shared, shared_catalogs
+from tests.conftest import CATALOGS, HANG_LIMIT, env_without_cache, needs_shared, shared_catalogs
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
 
@@ -44,7 +44,7 @@ def test_whole_folder_in_a_real_process(target: str) -> None:
         capture_output=True,
         text=True,
         env=env_without_cache(),
-        timeout=120,
+        timeout=HANG_LIMIT,
     )
     assert done.returncode == 0, done.stderr  # warnings and info only: under --fail-on error
     assert "Traceback" not in done.stderr

@@ -6,7 +6,6 @@ import json
 import shlex
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ import mcp_types as types
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import FIXTURES, env_without_cache
+from tests.conftest import FIXTURES, HANG_LIMIT, env_without_cache
 from tests.live_helpers import (
     RAW_SERVER,
     REFUSING_SERVER,
@@ -47,7 +46,7 @@ def run_process(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
         text=True,
         cwd=cwd,
         env=env_without_cache(),
-        timeout=60,
+        timeout=HANG_LIMIT,
     )
 
 
@@ -158,7 +157,6 @@ def test_crashing_server_reports_its_stderr(runner: CliRunner) -> None:
 
 
 def test_timeout_per_server(runner: CliRunner) -> None:
-    started = time.monotonic()
     code, _, err = run(
         runner,
         "budget",
@@ -168,8 +166,8 @@ def test_timeout_per_server(runner: CliRunner) -> None:
         stdio_command("--mode", "silent", name="mute"),
     )
     assert code == 2
+    # the message proves the run stopped at the timeout (the server never answers)
     assert "toolsearch: error: MCP server 'mute': no answer within 1 s (--mcp-timeout)" in err
-    assert time.monotonic() - started < 10
 
 
 def test_endless_pagination_is_refused() -> None:

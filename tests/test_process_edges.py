@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import HANG_LIMIT
+
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 CATALOG = str(FIXTURES / "example" / "github.json")
 
@@ -27,7 +29,7 @@ def test_a_closed_stdout_is_one_error_line() -> None:
         stderr=subprocess.PIPE,
         text=True,
         preexec_fn=lambda: os.close(1),  # as the shell's >&- leaves it
-        timeout=120,
+        timeout=HANG_LIMIT,
         check=False,
     )
     assert result.returncode == 2
@@ -55,7 +57,7 @@ def test_a_full_device_is_one_error_line(args: list[str]) -> None:
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,
-            timeout=120,
+            timeout=HANG_LIMIT,
             check=False,
         )
     assert result.returncode == 2
@@ -74,7 +76,7 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path) -> None:
     assert process.stdout is not None and process.stderr is not None
     process.stdout.readline()
     process.stdout.close()  # as `| head -1` does
-    assert process.wait(120) == 0
+    assert process.wait(HANG_LIMIT) == 0
     with process.stderr:
         assert process.stderr.read() == b""
 
@@ -85,7 +87,7 @@ def slow_start(folder: Path) -> Path:
     (folder / "typer").mkdir()
     ready = folder / "importing"
     (folder / "typer" / "__init__.py").write_text(
-        f"import pathlib, time\npathlib.Path({str(ready)!r}).touch()\ntime.sleep(120)\n"
+        f"import pathlib, time\npathlib.Path({str(ready)!r}).touch()\ntime.sleep({HANG_LIMIT})\n"
     )
     return ready
 
@@ -99,12 +101,13 @@ def test_ctrl_c_while_starting_is_exit_130_without_a_traceback(how: str, tmp_pat
     command = toolsearch("budget", CATALOG) if how == "module" else [str(script), "budget", CATALOG]
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
-    while not ready.exists() and process.poll() is None and time.monotonic() < deadline:
+    waits = 0  # the signal is the file the fake typer writes; the count only stops a hang
+    while not ready.exists() and process.poll() is None and waits < HANG_LIMIT * 20:
         time.sleep(0.05)
+        waits += 1
     assert ready.exists(), "the process never reached its imports"
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate(timeout=HANG_LIMIT)
     assert process.returncode == 130
     assert err == b"toolsearch: interrupted\n"
     assert out == b""

@@ -213,7 +213,6 @@ def test_quality_rules_are_linear(tmp_path: Path) -> None:
                 list(rule.check(ctx, rule.Options()))
         times.append(time.process_time() - start)
     assert times[1] < 30 * max(times[0], 0.01)  # linear: about 10x; all pairs: about 100x
-    assert times[1] < 10  # seconds, on a loaded machine; under 1 s on a quiet one
 
 
 @pytest.mark.parametrize("rule", QUALITY)

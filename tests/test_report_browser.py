@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import CATALOGS, needs_shared
+from tests.conftest import CATALOGS, HANG_LIMIT, needs_shared
 from tests.test_report import HOSTILE_DESCRIPTION, HOSTILE_NAME, shop_request
 from toolsearch.app import app
 
@@ -102,11 +102,41 @@ def _page_requests(driver: Any, page: Path) -> list[str]:
 INTERNAL = ("chrome://", "chrome-untrusted://", "devtools://")
 
 
+# Resolves once the window is ``width`` CSS pixels wide and the layout has held still for two
+# animation frames in a row (same size of the page and of every tile): a resize is asynchronous,
+# and a loaded machine can take many frames to lay the page out again.
+SETTLED = """
+var width = arguments[0], done = arguments[arguments.length - 1], last = null;
+function shape() {
+  var tiles = Array.from(document.querySelectorAll('.tile')).map(function (t) {
+    var r = t.getBoundingClientRect();
+    return [r.width, r.height];
+  });
+  var root = document.documentElement;
+  return JSON.stringify([window.innerWidth, root.scrollWidth, root.scrollHeight, tiles]);
+}
+function check() {
+  var now = shape();
+  if (window.innerWidth === width && now === last) { done(true); return; }
+  last = now;
+  requestAnimationFrame(function () { requestAnimationFrame(check); });
+}
+check();
+"""
+
+
+def _resize(driver: Any, width: int, height: int) -> None:
+    """Resize the window and wait for the layout to settle (HANG_LIMIT only stops a hang)."""
+    driver.set_window_size(width, height)
+    driver.set_script_timeout(HANG_LIMIT)
+    assert driver.execute_async_script(SETTLED, width) is True
+
+
 def _screenshot(driver: Any, path: Path, width: int) -> None:
-    """A screenshot of the whole page at ``width`` CSS pixels."""
-    driver.set_window_size(width, 900)
+    """A screenshot of the whole page at ``width`` CSS pixels, once its layout has settled."""
+    _resize(driver, width, 900)
     height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(width, min(int(height) + 120, 8000))
+    _resize(driver, width, min(int(height) + 120, 8000))
     assert driver.save_screenshot(str(path))
     assert path.stat().st_size > 0
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import time
 from typing import Any
 
 import pytest
@@ -46,9 +45,8 @@ def test_runaway_patterns_are_bounded() -> None:
     schema = {"type": "object", "properties": {"a": {"type": "string", "pattern": "^(a+)+$"}}}
     validator = compile_schema(schema).validator
     assert validator is not None
-    started = time.perf_counter()
+    # bounded by the engine's backtrack limit, not by a clock: the check ends and says so
     found = check_instance(validator, schema, {"a": "a" * 5000 + "!"})
-    assert time.perf_counter() - started < 1.0
     assert found.issue is not None and found.issue.pointer == "/a" and found.issue.decided
     assert found.others == 0
 
@@ -171,8 +169,9 @@ def test_root_type(schema: dict[str, Any], message: str | None) -> None:
     assert (issue.message if issue else None) == message
 
 
-def test_ten_thousand_schemas_compile_fast() -> None:
-    """The reason for jsonschema-rs: the jsonschema package takes about 1 ms per schema."""
+def test_ten_thousand_schemas_compile_with_jsonschema_rs() -> None:
+    """The reason for jsonschema-rs: the jsonschema package takes about 1 ms per schema (the
+    speed itself is measured in tests/benchmarks/bench_request_rules.py, not here)."""
     schemas = [
         {
             "type": "object",
@@ -184,9 +183,9 @@ def test_ten_thousand_schemas_compile_fast() -> None:
         }
         for i in range(10_000)
     ]
-    started = time.perf_counter()
-    assert all(compile_schema(s).issue is None for s in schemas)
-    assert time.perf_counter() - started < 2.0  # measured about 0.15 s; the package: ~10 s
+    compiled = [compile_schema(s) for s in schemas]
+    assert all(c.issue is None for c in compiled)
+    assert all(type(c.validator).__module__.startswith("jsonschema_rs") for c in compiled)
 
 
 @pytest.mark.parametrize(

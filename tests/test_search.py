@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import numpy as np
@@ -260,11 +259,10 @@ def test_ordinary_repeat_counts_still_compile(pattern: str) -> None:
 def test_runaway_regex_is_stopped_by_the_time_limit() -> None:
     # Python's re would run (a|aa)+$ on this text for longer than the universe has existed
     catalog = tools_of(tool("slow", "a" * 60 + "!"))
-    start = time.monotonic()
     with pytest.raises(SearchInputError) as error:
         regex_search(catalog, "(a|aa)+$", time_limit=0.2)
     assert error.value.code == "execution_time_exceeded"
-    assert time.monotonic() - start < 5
+    assert "(catastrophic backtracking?)" in str(error.value)
 
 
 def test_scope_rule_deferred_else_all() -> None:

@@ -4,8 +4,9 @@ globs expanded as ``--usage`` expands them."""
 from __future__ import annotations
 
 import glob
-from collections.abc import Iterator
 from pathlib import Path
+
+from toolsearch.catalog.walk import MAX_FOLDER_DEPTH, files_below, glob_below
 
 CATALOG_SUFFIXES = (".json", ".yaml", ".yml")
 
@@ -15,32 +16,34 @@ def is_glob(text: str) -> bool:
     return glob.has_magic(text)
 
 
-def glob_paths(pattern: str, base: Path | None) -> list[Path]:
-    """Paths matching a pattern (``**`` for any depth), sorted; relative to ``base`` if given."""
-    if base is not None and not Path(pattern).is_absolute():
-        found = glob.glob(pattern, root_dir=base, recursive=True)
-        return sorted(base / p for p in found)
-    return sorted(Path(p) for p in glob.glob(pattern, recursive=True))
+def glob_paths(
+    pattern: str,
+    base: Path | None,
+    max_depth: int = MAX_FOLDER_DEPTH,
+    too_deep: list[Path] | None = None,
+) -> list[Path]:
+    """Paths matching a pattern (``**`` for any depth, to ``max_depth`` folders), sorted;
+    relative to ``base`` if given."""
+    return glob_below(pattern, base, max_depth, too_deep)
 
 
-def catalog_files(directory: Path, recursive: bool = False) -> list[Path]:
+def catalog_files(
+    directory: Path,
+    recursive: bool = False,
+    max_depth: int = MAX_FOLDER_DEPTH,
+    too_deep: list[Path] | None = None,
+) -> list[Path]:
     """The files with a catalog suffix directly inside ``directory`` (every level below it with
-    ``recursive``, hidden folders such as ``.git`` and linked folders left out), sorted."""
-    return sorted(_files(directory, recursive))
-
-
-def _files(directory: Path, recursive: bool) -> Iterator[Path]:
+    ``recursive``, to ``max_depth`` folders; hidden folders such as ``.git`` and linked folders
+    left out), sorted."""
+    if recursive:
+        return sorted(files_below(directory, _is_catalog, max_depth, too_deep))
     try:
         entries = list(directory.iterdir())
     except OSError:
-        return
-    for entry in entries:
-        if entry.is_file() and entry.suffix.lower() in CATALOG_SUFFIXES:
-            yield entry
-        elif (
-            recursive
-            and entry.is_dir()
-            and not entry.name.startswith(".")
-            and not entry.is_symlink()
-        ):
-            yield from _files(entry, recursive)
+        return []
+    return sorted(e for e in entries if _is_catalog(e) and e.is_file())
+
+
+def _is_catalog(path: Path) -> bool:
+    return path.suffix.lower() in CATALOG_SUFFIXES

@@ -49,7 +49,7 @@ def load_inputs(
         arguments = list(config.catalog)
         base = config.base
     scan_notes: list[str] = []
-    specs = resolve_sources(arguments, base, recursive, scan_notes)
+    specs = resolve_sources(arguments, base, recursive, scan_notes, config.max_folder_depth)
     documents = [read_source(spec, config.max_file_size) for spec in specs]
     names = {d.source: d.display for d in documents}
     for extra in extra_documents:
@@ -107,7 +107,7 @@ def directory_hint(
     if recursive:
         return f"{shown}: no tool catalog in it or its subfolders"
     folders: dict[Path, int] = {}
-    for path in catalog_files(directory, recursive=True)[:SCANNED_FILES]:
+    for path in catalog_files(directory, True, config.max_folder_depth)[:SCANNED_FILES]:
         if path.parent != directory and _is_catalog(path, config):
             folders[path.parent] = folders.get(path.parent, 0) + 1
     if not folders:

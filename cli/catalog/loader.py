@@ -19,6 +19,7 @@ from typing import Any, BinaryIO, Literal
 from toolsearch.atomic import file_kind
 from toolsearch.catalog.expand import CATALOG_SUFFIXES, catalog_files, glob_paths, is_glob
 from toolsearch.catalog.locate import JsonLocator, Locator, NoLocator, YamlLocator
+from toolsearch.catalog.walk import MAX_FOLDER_DEPTH, depth_note
 from toolsearch.errors import InputError, UsageError
 
 DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024
@@ -80,12 +81,14 @@ def resolve_sources(
     base: Path | None = None,
     recursive: bool = False,
     notes: list[str] | None = None,
+    max_depth: int = MAX_FOLDER_DEPTH,
 ) -> list[SourceSpec]:
     """Expand arguments into named sources, following decisions.md's naming rules: a directory
     gives its catalog files (``recursive``: its subfolders' too), a quoted glob the files and
     directories it matches. Files a directory scan skips (links out of the directory, names
     that are not UTF-8) go to ``notes``."""
     skipped = notes if notes is not None else []
+    too_deep: list[Path] = []
     raw: list[tuple[str | None, Path | None, bool]] = []
     for argument in arguments:
         name: str | None = None
@@ -108,12 +111,13 @@ def resolve_sources(
                     f"{argument}: NAME=PATH names one file, and {path_text} is a pattern; "
                     "drop the name, or name the files one by one"
                 )
-            matches = glob_paths(path_text, base)
+            matches = glob_paths(path_text, base, max_depth, too_deep)
             if not matches:
                 raise InputError(f"{path_text}: no file or directory matches this pattern")
             for match in matches:
                 if match.is_dir():
-                    raw.extend((None, p, True) for p in _scan_directory(match, recursive, skipped))
+                    found = _scan_directory(match, recursive, skipped, max_depth, too_deep)
+                    raw.extend((None, p, True) for p in found)
                 elif match.suffix.lower() not in CATALOG_SUFFIXES:
                     continue
                 elif match.is_file():
@@ -127,7 +131,8 @@ def resolve_sources(
                     f"{argument}: NAME=PATH names one file, and {path_text} is a directory; "
                     "name the files inside it one by one, or drop the name"
                 )
-            raw.extend((None, p, True) for p in _scan_directory(file_path, recursive, skipped))
+            found = _scan_directory(file_path, recursive, skipped, max_depth, too_deep)
+            raw.extend((None, p, True) for p in found)
             continue
         if not file_path.exists():
             raise InputError(f"{_shown_name(path_text)}: no such file or directory")
@@ -137,6 +142,9 @@ def resolve_sources(
                 "name it; rename the file (or pass it on standard input as '-')"
             )
         raw.append((name, file_path, False))
+    note = depth_note(too_deep, max_depth)
+    if note:
+        skipped.append(note)
     raw = _without_repeats(raw)
     explicit: Counter[str] = Counter()
     for name, given, _ in raw:
@@ -161,12 +169,18 @@ def resolve_sources(
     return specs
 
 
-def _scan_directory(folder: Path, recursive: bool, notes: list[str]) -> list[Path]:
+def _scan_directory(
+    folder: Path,
+    recursive: bool,
+    notes: list[str],
+    max_depth: int = MAX_FOLDER_DEPTH,
+    too_deep: list[Path] | None = None,
+) -> list[Path]:
     """The catalog files in ``folder`` (and below it, ``recursive``), in name order; a symlink
     that leads out of the folder, or a name that is not UTF-8, is skipped with a note."""
     inside = folder.resolve()
     found: list[Path] = []
-    for path in catalog_files(folder, recursive):
+    for path in catalog_files(folder, recursive, max_depth, too_deep):
         if not path.is_file():
             continue
         if not _is_utf8(str(path)):
@@ -338,12 +352,18 @@ _LONE_SURROGATE = re.compile(
 )
 
 
+def find_lone_surrogate(text: str) -> re.Match[str] | None:
+    """The first ``\\ud800``-like escape with no partner in JSON ``text`` (two quick scans
+    first: such escapes are rare)."""
+    if "\\ud" not in text and "\\uD" not in text:
+        return None
+    return _LONE_SURROGATE.search(text)
+
+
 def _refuse_lone_surrogates(text: str, where: str) -> None:
     """A ``\\ud800`` escape with no partner decodes to a string no UTF-8 output can carry:
-    refuse the file at that place (two quick scans first: such escapes are rare)."""
-    if "\\ud" not in text and "\\uD" not in text:
-        return
-    found = _LONE_SURROGATE.search(text)
+    refuse the file at that place."""
+    found = find_lone_surrogate(text)
     if found is None:
         return
     line, column = _line_and_column(text, found.start())

@@ -55,16 +55,29 @@ def _over_catalogs(command: Any, values: dict[str, Any]) -> tuple[str, int]:
     return text, code
 
 
+def _cache_notes() -> None:
+    """One stderr line per cache the run ignored as untrustworthy (count_store)."""
+    from toolsearch.cost.count_store import ignored_caches
+    from toolsearch.sanitize import one_line
+
+    for note in ignored_caches():
+        sys.stderr.write(f"toolsearch: note: {one_line(note)}\n")
+
+
 def _run(body: Callable[[], tuple[str, int]], output: Path | None) -> NoReturn:
     """The one way a command runs: its body returns the report and the exit code; the report
     goes to stdout (or atomically to ``output``), and an error becomes one line on stderr and
     its exit code."""
+    from toolsearch.cost.count_store import ignored_caches
+
+    ignored_caches()  # a run reports only the caches it ignored itself
     try:
         text, code = body()
         if output is None:
             write(text)
         else:
             write_report_file(output, text)
+        _cache_notes()
     except ToolsearchError as error:
         fail(str(error), error.exit_code)
     except typer.Exit:

@@ -22,6 +22,7 @@ class ServeOptions:
 
 def execute(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[str, int]:
     """Build every searcher (loading the model in hybrid mode), then serve until stdin closes."""
+    from toolsearch.servers.jsonrpc_guard import MAX_MESSAGE
     from toolsearch.servers.mcp_client import require_sdk
     from toolsearch.servers.mcp_serve import CatalogSearch, serve
 
@@ -31,7 +32,7 @@ def execute(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[str,
     search = CatalogSearch.build(analysis.catalog, mode, analysis)
     if search.searcher is None:
         raise UsageError("no tools to serve: the sources hold no tool definitions")
-    serve(search)
+    serve(search, min(config.max_file_size, MAX_MESSAGE))
     return "", 0
 
 

@@ -27,6 +27,28 @@ BATCH = 10_000  # keys per SELECT, below SQLite's 32,766 bound parameters
 MIN_ENTRY_BYTES = 20  # a 16-byte key and its count take at least this much of a page
 SCHEMA = "CREATE TABLE IF NOT EXISTS counts (key BLOB PRIMARY KEY, count INTEGER) WITHOUT ROWID"
 _CORRUPT = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
+# Caches this run ignored, and why: anyone who can write the cache folder (a shared
+# TOOLSEARCH_CACHE_DIR, a restored CI cache) could have planted them. The CLI prints each once.
+_IGNORED: dict[str, str] = {}
+
+
+class UntrustedStore(Exception):
+    """A cache file holding more than plain tables (a view, a trigger): never read or written."""
+
+
+def ignore_cache(path: Path, why: str) -> None:
+    """Record that the cache at ``path`` was ignored, and why (the first reason is kept)."""
+    _IGNORED.setdefault(str(path), why)
+
+
+def ignored_caches() -> list[str]:
+    """One note per cache ignored since the last call (which clears them)."""
+    notes = [
+        f"ignored the cache {path}: {why}; delete it and toolsearch builds a new one"
+        for path, why in _IGNORED.items()
+    ]
+    _IGNORED.clear()
+    return notes
 
 
 def read_counts(path: Path, keys: Sequence[bytes]) -> dict[bytes, int]:
@@ -43,7 +65,7 @@ def read_rows(path: Path, keys: Sequence[bytes], select: str, schema: str) -> li
     found: list[Any] = []
     try:
         connection = open_store(path, schema)
-    except (sqlite3.Error, OSError):
+    except (sqlite3.Error, OSError, UntrustedStore):
         return []
     try:
         unique = list(dict.fromkeys(keys))
@@ -75,7 +97,7 @@ def write_safely(path: Path, write: Callable[[], None]) -> None:
         if getattr(error, "sqlite_errorcode", None) in _CORRUPT and _replace_with_empty(path):
             with contextlib.suppress(sqlite3.Error, OSError):
                 write()
-    except (sqlite3.Error, OSError):
+    except (sqlite3.Error, OSError, UntrustedStore):
         pass
 
 
@@ -83,6 +105,7 @@ def open_store(path: Path, schema: str = SCHEMA) -> sqlite3.Connection:
     """A connection to the store with its table made (WAL: readers never wait for a writer)."""
     connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     try:
+        _refuse_other_objects(connection, path)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
         connection.execute(schema)
@@ -90,6 +113,19 @@ def open_store(path: Path, schema: str = SCHEMA) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def _refuse_other_objects(connection: sqlite3.Connection, path: Path) -> None:
+    """A cache holds plain tables (and their indexes) only: a view or a trigger would run SQL
+    someone else wrote at every read or write (a recursive view hangs the run)."""
+    kinds = connection.execute(
+        "SELECT type, name FROM sqlite_master WHERE type NOT IN ('table', 'index') LIMIT 1"
+    ).fetchall()
+    if kinds:
+        kind, name = kinds[0]
+        why = f"it holds a {kind} ({name!r}), not plain tables"
+        ignore_cache(path, why)
+        raise UntrustedStore(why)
 
 
 @contextlib.contextmanager

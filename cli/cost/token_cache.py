@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from toolsearch.cost.count_store import read_counts, write_counts
+from toolsearch.cost.count_store import ignore_cache, read_counts, write_counts
 from toolsearch.cost.encoding_id import ENCODING_SHA256, ESTIMATOR_VERSION
 
 
@@ -72,6 +72,12 @@ def cached_counts(texts: Sequence[str], counter: Counter) -> list[int]:
         return counter.count_many(texts)
     keys = keys_for(texts)
     stored = read_counts(path, keys)
+    for key, text in zip(keys, texts, strict=True):
+        if key in stored and not 0 <= stored[key] <= _most_tokens(text):
+            ignore_cache(path, f"it holds a count of {stored[key]:,} tokens for a text that can "
+                               "hold 0 to its length in bytes")  # fmt: skip
+            stored = {}  # one impossible count: trust none of it
+            break
     missing = [i for i, key in enumerate(keys) if key not in stored]
     if missing:
         fresh = counter.count_many([texts[i] for i in missing])
@@ -79,3 +85,8 @@ def cached_counts(texts: Sequence[str], counter: Counter) -> list[int]:
         write_counts(path, new)
         stored.update(new)
     return [stored[key] for key in keys]
+
+
+def _most_tokens(text: str) -> int:
+    """No cl100k token is shorter than one byte of the text."""
+    return len(text.encode("utf-8", "surrogatepass"))

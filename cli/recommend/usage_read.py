@@ -40,6 +40,8 @@ from toolsearch.catalog.loader import (
     read_text_capped,
 )
 from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, SEARCH_TOOL_NAMES, SEARCH_TOOL_TYPES
+from toolsearch.catalog.walk import MAX_FOLDER_DEPTH, depth_note, files_below, glob_below
+from toolsearch.csv_cells import restored
 from toolsearch.errors import InputError, UsageError
 from toolsearch.sanitize import one_line
 
@@ -114,7 +116,7 @@ def shown_home(path: Path) -> str:
         return str(path)
 
 
-def claude_code_transcripts() -> tuple[list[Path], list[str]]:
+def claude_code_transcripts(too_deep: list[Path] | None = None) -> tuple[list[Path], list[str]]:
     """Every ``*.jsonl`` below the transcript roots (sessions and their subagents), and the
     roots that exist, as shown to users."""
     roots = [r for r in claude_code_roots() if r.is_dir()]
@@ -124,14 +126,19 @@ def claude_code_transcripts() -> tuple[list[Path], list[str]]:
             f"--usage claude-code: no Claude Code transcripts: {looked} does not exist "
             "(set CLAUDE_CONFIG_DIR if Claude Code keeps its files elsewhere)"
         )
-    files = sorted({p.resolve() for r in roots for p in r.rglob("*.jsonl") if p.is_file()})
+    below = [p for r in roots for p in files_below(r, _is_jsonl, too_deep=too_deep, hidden=True)]
+    files = sorted({p.resolve() for p in below})
     if not files:
         looked = " and ".join(shown_home(r) for r in roots)
         raise InputError(f"--usage claude-code: no transcripts (*.jsonl) in {looked}")
     return files, [shown_home(r) for r in roots]
 
 
-def expand_usage(patterns: Iterable[str]) -> list[Path]:
+def _is_jsonl(path: Path) -> bool:
+    return path.name.endswith(".jsonl")
+
+
+def expand_usage(patterns: Iterable[str], too_deep: list[Path] | None = None) -> list[Path]:
     """Files named by ``--usage`` values: paths, globs (``**`` recursive) or directories."""
     found: list[Path] = []
     for pattern in patterns:
@@ -146,7 +153,7 @@ def expand_usage(patterns: Iterable[str]) -> list[Path]:
         elif path.is_file():
             found.append(path)
         elif glob.has_magic(pattern):
-            matches = sorted(Path(p) for p in glob.glob(pattern, recursive=True))
+            matches = glob_below(pattern, too_deep=too_deep)
             files = [p for p in matches if p.is_file()]
             if not files:
                 raise InputError(f"--usage {pattern}: the pattern matches no file")
@@ -165,11 +172,12 @@ def read_usage(patterns: Iterable[str], max_size: int = DEFAULT_MAX_FILE_SIZE) -
     wanted = list(patterns)
     origins: list[str] = []
     lenient: set[Path] = set()
+    too_deep: list[Path] = []
     if CLAUDE_CODE in wanted:
         wanted = [p for p in wanted if p != CLAUDE_CODE]
-        transcripts, origins = claude_code_transcripts()
+        transcripts, origins = claude_code_transcripts(too_deep)
         lenient.update(transcripts)
-    paths = expand_usage(wanted) if wanted else []
+    paths = expand_usage(wanted, too_deep) if wanted else []
     named = set(paths)
     paths.extend(sorted(p for p in lenient if p not in named))
     lenient -= named  # a file also named on its own is read strictly
@@ -178,7 +186,8 @@ def read_usage(patterns: Iterable[str], max_size: int = DEFAULT_MAX_FILE_SIZE) -
     seen: set[str] = set()
     calls: list[Call] = []
     files: list[UsageFile] = []
-    notes: list[str] = []
+    deep = depth_note(too_deep, MAX_FOLDER_DEPTH)
+    notes: list[str] = [deep] if deep else []
     skipped: list[str] = []
     for path in paths:
         where = display_path(path)
@@ -443,6 +452,7 @@ def _csv_table(text: str, where: str) -> Found:
         cells = [c.strip() for c in row]
         if not any(cells):
             continue
+        cells[0] = restored(cells[0])  # a name --export-usage neutralised against formulas
         if len(cells) not in (2, 3):
             raise InputError(
                 f"{where}:{number}: expected two or three columns, name,count or name,count,runs"

@@ -16,6 +16,7 @@ from toolsearch.analysis import Analysis
 from toolsearch.catalog.model import Catalog
 from toolsearch.errors import SearchInputError
 from toolsearch.retrieval.searchers import DEFAULT_LIMIT, Searcher, searched_tools
+from toolsearch.servers.jsonrpc_guard import MAX_MESSAGE
 
 TOOL_NAME = "search_tools"
 MAX_LIMIT = 20
@@ -63,9 +64,17 @@ class CatalogSearch:
         return {"query": query, "mode": self.mode, "tools": tools}
 
 
-def serve(search: CatalogSearch) -> None:
-    """Serve ``search`` over stdio until the client closes the connection."""
+def serve(search: CatalogSearch, message_limit: int = MAX_MESSAGE) -> None:
+    """Serve ``search`` over stdio until the client closes the connection; each message is
+    bounded by ``message_limit`` bytes and a bad one answered with its JSON-RPC error (see
+    ``stdio_guard``)."""
+    import sys
+
+    import anyio
     from mcp.server import MCPServer
+    from mcp.server.stdio import stdio_server
+
+    from toolsearch.servers.stdio_guard import run_guarded
 
     server = MCPServer(
         "toolsearch",
@@ -85,4 +94,10 @@ def serve(search: CatalogSearch) -> None:
         except SearchInputError as error:  # a refused query: its reason, for the model to read
             raise ToolError(str(error)) from None
 
-    server.run("stdio")
+    lowlevel = server._lowlevel_server  # MCPServer.run("stdio") without its stdio streams
+
+    async def run(stdin: Any, stdout: Any) -> None:
+        async with stdio_server(stdin=stdin, stdout=stdout) as (read, write):
+            await lowlevel.run(read, write, lowlevel.create_initialization_options())
+
+    anyio.run(run_guarded, run, sys.stdin.buffer, sys.stdout.buffer, message_limit)

@@ -101,7 +101,8 @@ class SearchOutcome:
 
     @property
     def speculative(self) -> tuple[str, ...]:
-        return tuple(n for n in self.returned or () if n not in self.used)
+        used = frozenset(self.used)  # a set: a result of N tools all called stays linear
+        return tuple(n for n in self.returned or () if n not in used)
 
 
 @dataclass(frozen=True, slots=True)

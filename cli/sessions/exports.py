@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolsearch.atomic import write_text_atomic
+from toolsearch.csv_cells import neutralised
 from toolsearch.errors import InputError
 from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.sessions.activity import ToolUse
@@ -26,12 +27,14 @@ class ExportCase:
 
 
 def usage_table(tools: Iterable[ToolUse]) -> str:
-    """CSV ``name,count,runs`` (a run is a session), as ``recommend --usage`` reads it."""
+    """CSV ``name,count,runs`` (a run is a session), as ``recommend --usage`` reads it; a
+    name a spreadsheet would run as a formula is written neutralised (``csv_cells``). Lines end
+    in CRLF (RFC 4180), so a cell holding a carriage return is quoted, never a row break."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["name", "count", "runs"])
     for use in tools:
-        writer.writerow([use.name, use.calls, use.sessions])
+        writer.writerow([neutralised(use.name), use.calls, use.sessions])
     return out.getvalue()
 
 

@@ -4,13 +4,14 @@ keeping loaded chosen, the exports written, into a ``SessionsReport``."""
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Tool
+from toolsearch.catalog.walk import MAX_FOLDER_DEPTH, depth_note
 from toolsearch.recommend.usage import match_names
 from toolsearch.recommend.usage_read import split_sent_name
 from toolsearch.sessions.activity import (
@@ -127,9 +128,9 @@ def redact(query: str) -> str:
 
 def read_activity(options: SessionsOptions) -> tuple[Activity, list[str], int, Unreadable]:
     """Stream every transcript through the reader (files older than ``--since`` unread)."""
-    transcripts, origins = find_transcripts(options.paths)
-    reader = ActivityReader(options.since, options.project)
     problems = Unreadable()
+    transcripts, origins = find_transcripts(options.paths, problems.too_deep)
+    reader = ActivityReader(options.since, options.project)
     read = 0
     for transcript in transcripts:
         if options.since is not None and _older(transcript.path, options.since):
@@ -189,9 +190,13 @@ def sessions_report(options: SessionsOptions, inputs: Inputs | None) -> Sessions
         exports.append(
             f"wrote {options.export_cases}: {len(cases):,} eval case{plural}{extra}; {then}"
         )
-    note = problems.note()
-    if note:
-        notes.append(note)
+    for note in (
+        problems.note(),
+        problems.time_note(),
+        depth_note(problems.too_deep, MAX_FOLDER_DEPTH),
+    ):
+        if note:
+            notes.append(note)
     if options.project is not None and not activity.sessions and files:
         notes.append(_no_project_note(options.project, options.paths))
     searches = _search_summary(activity.searches, options.redact, matched, options.model)
@@ -225,10 +230,15 @@ def _servers(activity: Activity) -> tuple[ServerUse, ...]:
     grouped: dict[str | None, list[ToolUse]] = defaultdict(list)
     for use in activity.tools:
         grouped[server_of(use.name)].append(use)
+    # per server, the sessions that called it: one pass over each session's tools (scanning
+    # every session for every server is quadratic in a session calling N tools on N servers)
+    sessions_of: Counter[str | None] = Counter()
+    for called in activity.session_tools:
+        sessions_of.update({server_of(name) for name in called})
     servers = []
     for server, uses in grouped.items():
         times = [u.last_used for u in uses if u.last_used is not None]
-        sessions = sum(1 for s in activity.session_tools if any(server_of(n) == server for n in s))
+        sessions = sessions_of[server]
         servers.append(
             ServerUse(
                 server,
@@ -361,9 +371,18 @@ def parse_since(text: str, now: datetime) -> datetime:
     from toolsearch.sessions.transcripts import parse_timestamp
 
     value = text.strip()
+    out_of_range = UsageError(
+        f"--since {text!r}: before the year 1 or after the year 9999 in UTC; give a date within "
+        "them (2026-11-01) or fewer days back (7d)"
+    )
     if value[:-1].isdigit() and value[-1:].lower() == "d":
-        return now - timedelta(days=int(value[:-1]))
+        try:
+            return now - timedelta(days=int(value[:-1]))
+        except (OverflowError, ValueError):  # ValueError: a number of days too long to convert
+            raise out_of_range from None
     parsed = parse_timestamp(value)
+    if parsed is None and parse_timestamp(value[:19]) is not None:
+        raise out_of_range  # a valid time whose offset takes it out of range
     if parsed is None:
         raise UsageError(
             f"--since {text!r}: expected a date (2026-11-01), an ISO 8601 time "

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from toolsearch.catalog.loader import display_path
+from toolsearch.catalog.walk import files_below, glob_below
 from toolsearch.errors import InputError
 from toolsearch.recommend.usage_read import claude_code_roots, shown_home
 
@@ -52,6 +53,8 @@ class Unreadable:
     truncated: list[str] = field(default_factory=list)
     other_format: list[str] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)  # "file: why"
+    bad_times: list[str] = field(default_factory=list)  # "file:line" of an unusable timestamp
+    too_deep: list[Path] = field(default_factory=list)  # folders below max-folder-depth
 
     @property
     def any(self) -> bool:
@@ -76,15 +79,31 @@ class Unreadable:
             return None
         return "skipped " + "; ".join(parts)
 
+    def time_note(self, shown: int = 3) -> str | None:
+        """Entries whose timestamp could not be used: read as entries without one."""
+        count = len(self.bad_times)
+        if not count:
+            return None
+        named = ", ".join(self.bad_times[:shown])
+        more = f" and {count - shown:,} more" if count > shown else ""
+        return (
+            f"{count:,} {'entry has' if count == 1 else 'entries have'} a timestamp that is not "
+            f"an ISO 8601 time within the years 1-9999 in UTC ({named}{more}): read as entries "
+            "without a time"
+        )
+
 
 def default_roots() -> list[Path]:
     """``~/.claude/projects`` and ``$CLAUDE_CONFIG_DIR/projects``: those that exist."""
     return [root for root in claude_code_roots() if root.is_dir()]
 
 
-def find_transcripts(patterns: Iterable[str]) -> tuple[list[Transcript], list[str]]:
+def find_transcripts(
+    patterns: Iterable[str], too_deep: list[Path] | None = None
+) -> tuple[list[Transcript], list[str]]:
     """The transcripts named (files, folders searched for ``*.jsonl``, globs), or Claude Code's
-    own when none is named; and where they were found, as shown to users."""
+    own when none is named; and where they were found, as shown to users. Folders deeper than
+    MAX_FOLDER_DEPTH below where the search starts go to ``too_deep``."""
     named = list(patterns)
     if not named:
         roots = default_roots()
@@ -94,7 +113,7 @@ def find_transcripts(patterns: Iterable[str]) -> tuple[list[Transcript], list[st
                 f"no Claude Code transcripts: {looked} does not exist (name transcript files or "
                 "folders, or set CLAUDE_CONFIG_DIR if Claude Code keeps its files elsewhere)"
             )
-        found = [_transcript(p, root) for root in roots for p in _jsonl_below(root)]
+        found = [_transcript(p, root) for root in roots for p in _jsonl_below(root, too_deep)]
         origins = [shown_home(r) for r in roots]
         if not found:
             raise InputError(f"no transcripts (*.jsonl) in {' and '.join(origins)}")
@@ -103,16 +122,16 @@ def find_transcripts(patterns: Iterable[str]) -> tuple[list[Transcript], list[st
     for pattern in named:
         path = Path(pattern).expanduser()
         if path.is_dir():
-            inside = [_transcript(p, path) for p in _jsonl_below(path)]
+            inside = [_transcript(p, path) for p in _jsonl_below(path, too_deep)]
             if not inside:
                 raise InputError(f"{pattern}: no transcripts (*.jsonl) in this folder")
             found.extend(inside)
         elif path.is_file():
             found.append(_transcript(path, None))
         elif glob.has_magic(pattern):
-            matches = sorted(Path(p) for p in glob.glob(str(path), recursive=True))
+            matches = glob_below(str(path), too_deep=too_deep)
             files = [p for p in matches if p.is_file()]
-            files += [f for p in matches if p.is_dir() for f in _jsonl_below(p)]
+            files += [f for p in matches if p.is_dir() for f in _jsonl_below(p, too_deep)]
             if not files:
                 raise InputError(f"{pattern}: the pattern matches no transcript")
             found.extend(_transcript(p, None) for p in files)
@@ -121,8 +140,13 @@ def find_transcripts(patterns: Iterable[str]) -> tuple[list[Transcript], list[st
     return _unique(found), []
 
 
-def _jsonl_below(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.jsonl") if p.is_file())
+def _jsonl_below(folder: Path, too_deep: list[Path] | None = None) -> list[Path]:
+    """The ``*.jsonl`` files below ``folder`` (hidden folders too, as Claude Code's are)."""
+    return sorted(files_below(folder, _is_jsonl, too_deep=too_deep, hidden=True))
+
+
+def _is_jsonl(path: Path) -> bool:
+    return path.name.endswith(".jsonl")
 
 
 def _transcript(path: Path, root: Path | None) -> Transcript:
@@ -165,11 +189,11 @@ def parse_timestamp(value: Any) -> datetime | None:
         return None
     try:
         parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=UTC)
+        return parsed.astimezone(UTC)
+    except (ValueError, OverflowError):  # 0001-01-01T00:00:00+01:00 is before the year 1 in UTC
         return None
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC)
 
 
 def read_entries(transcript: Transcript, problems: Unreadable) -> Iterator[Entry]:
@@ -206,7 +230,11 @@ def read_entries(transcript: Transcript, problems: Unreadable) -> Iterator[Entry
             if not is_entry(data):
                 continue
             recognised += 1
-            yield Entry(data, transcript, number, parse_timestamp(data.get("timestamp")))
+            raw = data.get("timestamp")
+            moment = parse_timestamp(raw)
+            if moment is None and raw is not None:
+                problems.bad_times.append(f"{transcript.shown}:{number}")
+            yield Entry(data, transcript, number, moment)
     if not recognised and (objects or len(problems.malformed) > malformed_before):
         del problems.malformed[malformed_before:]  # not a transcript at all: name the file once
         problems.other_format.append(transcript.shown)
