@@ -708,6 +708,14 @@ def budget(
             "--exact-per-tool", help="With --exact: exact per-tool figures (leave one out)."
         ),
     ] = False,
+    breakdown: Annotated[
+        bool,
+        typer.Option(
+            "--breakdown",
+            help="Each tool's cost by part (property names, descriptions, enums, $defs, ...) "
+            "and what lint --fix saves upfront and per load.",
+        ),
+    ] = False,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
     recursive: RecursiveOpt = False,
@@ -734,6 +742,7 @@ def budget(
             max_increase=max_increase,
             exact=exact or exact_per_tool,
             exact_per_tool=exact_per_tool,
+            breakdown=breakdown,
             color=report_color(output_file),
             width=report_width(output_file),
             step_summary=ci.step_summary_path(os.environ),
@@ -835,6 +844,14 @@ def lint(
         bool,
         typer.Option("--diff", help="Show the fixes as a unified diff; write nothing."),
     ] = False,
+    unsafe_fixes: Annotated[
+        bool,
+        typer.Option(
+            "--unsafe-fixes",
+            help="With --fix or --diff: also the fixes that keep the instances a schema "
+            "accepts but drop text the model reads (defaults the description states).",
+        ),
+    ] = False,
     show_settings: Annotated[
         bool,
         typer.Option(
@@ -856,6 +873,8 @@ def lint(
         fmt = fmt or (None if statistics else ci.default_format(os.environ)) or "text"
         if (fix or diff) and update_baseline:
             raise UsageError("--fix and --diff do not go with --update-baseline: run them apart")
+        if unsafe_fixes and not (fix or diff):
+            raise UsageError("--unsafe-fixes goes with --fix or --diff")
         if statistics and fmt not in STATISTICS_FORMATS:
             raise UsageError(
                 f"--statistics prints a table for people: use it with --format text or concise, "
@@ -882,6 +901,7 @@ def lint(
             statistics=statistics,
             fix=fix,
             diff=diff,
+            unsafe_fixes=unsafe_fixes,
         )
         return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
 

@@ -1,0 +1,263 @@
+"""Schema slimming: the keys of an input schema that can go, each a ``Cut``, found by pure
+functions that read only the schema (and the tool's name).
+
+Every cut deletes one key from one schema object, and keeps the set of instances the schema
+accepts by construction:
+
+- an unused ``$defs``/``definitions`` entry is never reached by validation (nothing refers to
+  it: no ``$ref`` into it or below it, no ``$anchor`` in it that a ``$ref`` names; a schema with
+  a ``$ref`` to another document, a ``$dynamicRef`` or a nested ``$id`` is left alone);
+- ``additionalProperties: true`` is what an absent ``additionalProperties`` means; left alone
+  when the schema uses ``unevaluatedProperties``, which reads which properties were evaluated;
+- ``title``, ``default`` and ``examples`` are annotations: no validator asserts them.
+
+The first two classes (and a title that only repeats its property's name) also lose nothing
+the model reads: they are ``SAFE``. Dropping a default or an example that the description
+already states is ``UNSAFE``: the same instances, but text the model reads is gone.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote
+
+from toolsearch.catalog.locate import join_pointer, split_pointer
+from toolsearch.catalog.schema_walk import DEFINITION_KEYWORDS, subschemas
+
+UNUSED_DEFINITION = "unused-definition"
+REDUNDANT_TITLE = "redundant-title"
+REDUNDANT_ADDITIONAL_PROPERTIES = "redundant-additional-properties"
+RESTATED_DEFAULT = "restated-default"
+SAFE_RULES = (UNUSED_DEFINITION, REDUNDANT_TITLE, REDUNDANT_ADDITIONAL_PROPERTIES)
+UNSAFE_RULES = (RESTATED_DEFAULT,)
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Delete ``key`` from the schema object at ``pointer`` (below the schema root)."""
+
+    pointer: str
+    key: str
+    rule: str
+    what: str  # for people: "title 'Repo Path' of repo_path"
+
+
+def unused_definitions(schema: Any) -> list[Cut]:
+    """The root ``$defs``/``definitions`` entries that validation can never reach."""
+    if not isinstance(schema, Mapping):
+        return []
+    containers = {k: v for k in DEFINITION_KEYWORDS if isinstance(v := schema.get(k), Mapping)}
+    if not containers:
+        return []
+    if any("$id" in node.schema for node in subschemas(schema) if node.pointer):
+        return []  # a nested $id changes what "#/..." means below it
+    used: set[tuple[str, str]] = set()
+    pending = [node.schema for node in subschemas(schema, skip_definitions=True)]
+    while pending:
+        reached: list[tuple[str, str]] = []
+        for node in pending:
+            if "$dynamicRef" in node:
+                return []
+            targets = _targets(node.get("$ref"), containers)
+            if targets is None:
+                return []
+            reached.extend(targets)
+        pending = []
+        for target in reached:
+            if target not in used and target[1] in containers[target[0]]:
+                used.add(target)
+                pending.extend(n.schema for n in subschemas(containers[target[0]][target[1]]))
+    cuts: list[Cut] = []
+    for container, entries in containers.items():
+        unused = [name for name in entries if (container, str(name)) not in used]
+        if not unused:
+            continue
+        if len(unused) == len(entries):
+            cuts.append(Cut("", container, UNUSED_DEFINITION, f"{container} (all unused)"))
+            continue
+        for name in unused:
+            what = f"{container}/{name}"
+            cuts.append(Cut(join_pointer(container), str(name), UNUSED_DEFINITION, what))
+    return cuts
+
+
+def _targets(ref: Any, containers: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]] | None:
+    """The definitions a ``$ref`` reaches; None when it cannot be told (another document)."""
+    if ref is None:
+        return []
+    if not isinstance(ref, str) or not ref.startswith("#"):
+        return None
+    fragment = unquote(ref[1:])
+    if not fragment:
+        return []  # the root: walked already
+    if not fragment.startswith("/"):  # an anchor: every definition that declares it
+        return [
+            (container, str(name))
+            for container, entries in containers.items()
+            for name, body in entries.items()
+            if _declares_anchor(body, fragment)
+        ]
+    tokens = split_pointer(fragment)
+    if tokens[0] not in containers:
+        return []  # a place outside the definitions: walked already
+    if len(tokens) == 1:
+        return [(tokens[0], str(name)) for name in containers[tokens[0]]]
+    return [(tokens[0], tokens[1])]
+
+
+def _declares_anchor(body: Any, anchor: str) -> bool:
+    return any(
+        node.schema.get("$anchor") == anchor or node.schema.get("$dynamicAnchor") == anchor
+        for node in subschemas(body)
+    )
+
+
+def redundant_titles(schema: Any, tool_name: str) -> list[Cut]:
+    """Titles that say nothing but the property's name (or, at the root, the tool's)."""
+    cuts = []
+    for node in subschemas(schema):
+        title = node.schema.get("title")
+        if not isinstance(title, str):
+            continue
+        if node.property_name is not None:
+            if _words(title) and _words(title) == _words(node.property_name):
+                what = f"title {title!r} of {node.property_name}"
+                cuts.append(Cut(node.pointer, "title", REDUNDANT_TITLE, what))
+        elif not node.pointer and _names_tool(title, tool_name):
+            cuts.append(Cut("", "title", REDUNDANT_TITLE, f"title {title!r} of the schema"))
+    return cuts
+
+
+_GENERIC = frozenset({"arguments", "args", "input", "inputs", "params", "parameters", "request"})
+
+
+def _names_tool(title: str, tool_name: str) -> bool:
+    """``statusArguments`` for ``git_status``: the tool's name (or its end) and a generic word."""
+    words = _words(title)
+    while words and words[-1] in _GENERIC:
+        words = words[:-1]
+    tool = _words(tool_name)
+    return bool(words) and len(words) <= len(tool) and tool[-len(words) :] == words
+
+
+def _words(text: str) -> list[str]:
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text)
+    return [w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
+
+
+def redundant_additional_properties(schema: Any) -> list[Cut]:
+    """``additionalProperties: true``, when nothing reads evaluated properties."""
+    nodes = list(subschemas(schema))
+    if any("unevaluatedProperties" in node.schema for node in nodes):
+        return []
+    return [
+        Cut(node.pointer, "additionalProperties", REDUNDANT_ADDITIONAL_PROPERTIES, _place(node))
+        for node in nodes
+        if node.schema.get("additionalProperties") is True
+    ]
+
+
+def _place(node: Any) -> str:
+    return f"additionalProperties: true at {node.pointer or 'the root'}"
+
+
+def restated_defaults(schema: Any) -> list[Cut]:
+    """A ``default`` the description states ("default 10"), or ``examples`` it quotes."""
+    cuts = []
+    for node in subschemas(schema):
+        description = node.schema.get("description")
+        if not isinstance(description, str):
+            continue
+        name = node.property_name or (node.pointer or "the schema")
+        if "default" in node.schema and re.search(r"default", description, re.IGNORECASE):
+            value = node.schema["default"]
+            if _states(description, value):
+                what = f"default {_shown(value)} of {name}"
+                cuts.append(Cut(node.pointer, "default", RESTATED_DEFAULT, what))
+        examples = node.schema.get("examples")
+        stated = isinstance(examples, list) and all(_states(description, e) for e in examples)
+        if examples and stated:
+            what = f"examples of {name}"
+            cuts.append(Cut(node.pointer, "examples", RESTATED_DEFAULT, what))
+    return cuts
+
+
+def _states(description: str, value: Any) -> bool:
+    """Whether the description names the value as a word of its own."""
+    if isinstance(value, bool):
+        texts = ["true" if value else "false"]
+    elif value is None:
+        texts = ["null", "none"]
+    elif isinstance(value, int | float):
+        texts = [json.dumps(value)]
+    elif isinstance(value, str) and value.strip():
+        texts = [value]
+    else:
+        return False
+    return any(
+        re.search(rf"(?<!\w){re.escape(text)}(?!\w)", description, re.IGNORECASE) for text in texts
+    )
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _on_schema(finder: Callable[[Any], list[Cut]]) -> Callable[[Any, str], list[Cut]]:
+    return lambda schema, _name: finder(schema)
+
+
+FINDERS: dict[str, Callable[[Any, str], list[Cut]]] = {
+    UNUSED_DEFINITION: _on_schema(unused_definitions),
+    REDUNDANT_TITLE: redundant_titles,
+    REDUNDANT_ADDITIONAL_PROPERTIES: _on_schema(redundant_additional_properties),
+    RESTATED_DEFAULT: _on_schema(restated_defaults),
+}
+
+
+def cuts_of(schema: Any, tool_name: str, rules: Iterable[str]) -> list[Cut]:
+    """The cuts of the given rules, in rule order. Only what validation can reach is looked
+    at: a title in an unused definition goes with the definition (the pointers of what is left
+    do not change when definitions are cut)."""
+    unused = unused_definitions(schema)
+    reachable = slimmed(schema, unused) if unused else schema
+    found: list[Cut] = []
+    for rule in rules:
+        if rule == UNUSED_DEFINITION:
+            found.extend(unused)
+        else:
+            found.extend(FINDERS[rule](reachable, tool_name))
+    return found
+
+
+def slimmed(schema: Any, cuts: Iterable[Cut]) -> Any:
+    """A copy of ``schema`` with the cuts made (the original is left as it is)."""
+    result = copy.deepcopy(schema)
+    for cut in cuts:
+        node: Any = result
+        for token in split_pointer(cut.pointer):
+            node = node[int(token)] if isinstance(node, list) else node.get(token)
+            if node is None:
+                break
+        if isinstance(node, dict):
+            node.pop(cut.key, None)
+    return result
+
+
+def slim_all(schema: Any, tool_name: str, unsafe: bool) -> Any:
+    """The schema after every safe cut (and, with ``unsafe``, every unsafe one), repeated until
+    nothing is left to cut (dropping a title can leave nothing; a cut definition can leave
+    another unused)."""
+    rules = SAFE_RULES + UNSAFE_RULES if unsafe else SAFE_RULES
+    current = schema
+    for _ in range(8):
+        cuts = cuts_of(current, tool_name, rules)
+        if not cuts:
+            break
+        current = slimmed(current, cuts)
+    return current
