@@ -91,7 +91,8 @@ def _guided(
     kinds = node.get("type")
     for kind in kinds if isinstance(kinds, list) else [kinds]:
         if kind == "object" or (kind is None and isinstance(node.get("properties"), dict)):
-            properties = node.get("properties") if isinstance(node.get("properties"), dict) else {}
+            found = node.get("properties")
+            properties: dict[str, Any] = found if isinstance(found, dict) else {}
             required = [k for k in node.get("required", []) if k in properties]
             fixed = {k: _guided(properties[k], root, leaves, keys, depth + 1) for k in required}
             optional = {
