@@ -70,7 +70,7 @@ class Options(RuleOptions):
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    from toolsearch.cost.schema_parts import schema_tokens, tool_parts
+    from toolsearch.cost.schema_parts import part_tokens, tool_parts
 
     tools = list(ctx.scope.tools)
     texts = [
@@ -78,7 +78,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         for t in tools
     ]
     for tool, text in zip(tools, texts, strict=True):
-        tokens = schema_tokens([text], ctx.model, ctx.analysis.counter)
+        tokens = part_tokens([text], ctx.model, ctx.analysis.counter)
         if tokens <= options.max_tokens:
             continue
         parts = tool_parts([tool], ctx.model, ctx.analysis.counter)[0].parts

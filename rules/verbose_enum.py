@@ -68,7 +68,7 @@ def _lists_every_value(description: str, values: list[str]) -> bool:
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    from toolsearch.cost.schema_parts import schema_tokens
+    from toolsearch.cost.schema_parts import part_tokens
 
     for tool in ctx.scope.tools:
         found: list[tuple[str, str, list[str]]] = []
@@ -84,7 +84,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if not found:
             continue
         repeated = [f" {value}" for _, _, texts in found for value in texts]
-        tokens = schema_tokens(repeated, ctx.model, ctx.analysis.counter)
+        tokens = part_tokens(repeated, ctx.model, ctx.analysis.counter)
         if tokens < options.min_tokens:
             continue
         names = ", ".join(f"{name} ({len(texts)} values)" for _, name, texts in found[:SHOWN])

@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 from typer.testing import CliRunner
 
-from tests.conftest import FIXTURES, env_without_cache
+from tests.conftest import CATALOGS, FIXTURES, ROOT, env_without_cache, needs_shared
 from toolsearch.app import app
 from toolsearch.cost.schema_parts import PARTS
 from toolsearch.schemas import load_schema
@@ -152,3 +152,24 @@ def test_report_shows_each_tools_parts(runner: CliRunner, tmp_path: Path) -> Non
     assert result.exit_code == 0, result.stderr
     html = page.read_text(encoding="utf-8")
     assert re.search(r'class="muted parts">definitions \d+ \(\d+%\)[^<]*lint --fix saves \d+', html)
+
+
+@needs_shared
+def test_readme_notion_figures_are_real(runner: CliRunner, tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Slimming schemas", 1)[1].split("\n### ", 1)[0]
+    path = tmp_path / "notion.json"
+    shutil.copyfile(CATALOGS / "notion.json", path)
+    path.chmod(0o644)
+    shown = runner.invoke(app, ["budget", "--breakdown", str(path)]).stdout
+    for line in shown.split("Breakdown of scope", 1)[1].splitlines():
+        if line.startswith(("loaded (paid upfront)", "definitions ", "structure ", " 1,634 ")):
+            assert line in section, line
+    claude = runner.invoke(app, ["budget", "--breakdown", "--target", "claude-code", str(path)])
+    per_load = re.search(r"saves about ([\d.,]+) tokens per load", claude.stdout)
+    assert per_load is not None and f"saves about {per_load[1]} tokens per load" in section
+    fixed = runner.invoke(app, ["lint", "--fix", "--exit-zero", str(path)]).stdout
+    notes = [line for line in fixed.splitlines() if line.startswith("note:")]
+    assert notes and all(note.replace(str(path), "notion.json") in section for note in notes)
+    upfront = runner.invoke(app, ["budget", str(path)]).stdout
+    assert next(line for line in upfront.splitlines() if "upfront:" in line) in section

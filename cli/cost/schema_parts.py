@@ -124,15 +124,15 @@ def _factor(part: str, model: ModelInfo) -> float:
     return OLD_DESCRIPTION_FACTOR if part == "description" else OLD_REST_FACTOR
 
 
-def schema_tokens(
-    texts: Sequence[str], model: ModelInfo, counter: TokenCounter | None = None
+def part_tokens(
+    texts: Sequence[str], model: ModelInfo, counter: TokenCounter | None = None, part: str = ""
 ) -> float:
-    """Claude tokens (estimated) of schema text: cl100k counts at the per-tool model's factor
-    for everything but the tool's description."""
+    """Claude tokens (estimated) of text of one part: cl100k counts at the per-tool model's
+    factor for that part (``description``: a tool's description; anything else: schema text)."""
     from toolsearch.cost.token_cache import cached_counts
     from toolsearch.cost.tokens import Cl100kCounter
 
     if not texts:
         return 0.0
     counts = cached_counts(list(texts), counter or Cl100kCounter())
-    return sum(counts) * _factor("schema", model)
+    return sum(counts) * _factor(part, model)
