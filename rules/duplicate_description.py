@@ -87,18 +87,19 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         yield from _parameter_descriptions(ctx, int(options.min_words))
 
 
-def _tokens(ctx: Context, texts: list[str], part: str) -> float:
-    from toolsearch.cost.schema_parts import part_tokens
+def _tokens(ctx: Context, texts: list[str], part: str) -> list[float]:
+    """Each text as a ``"description"`` field, in estimated tokens (one batch)."""
+    from toolsearch.cost.schema_parts import each_part_tokens
 
     fields = ['"description":' + json.dumps(t, ensure_ascii=False) for t in texts]
-    return part_tokens(fields, ctx.model, ctx.analysis.counter, part)
+    return each_part_tokens(fields, ctx.model, ctx.analysis.counter, part)
 
 
 def _costs(ctx: Context, tools: tuple[Tool, ...], matches: list[Match]) -> dict[int, float]:
     """Each repeating tool's description, in estimated tokens."""
-    return {
-        m.index: _tokens(ctx, [tools[m.index].description or ""], "description") for m in matches
-    }
+    texts = [tools[m.index].description or "" for m in matches]
+    figures = _tokens(ctx, texts, "description")
+    return {m.index: tokens for m, tokens in zip(matches, figures, strict=True)}
 
 
 def _tool_descriptions(ctx: Context, options: Options) -> Iterator[Problem]:
@@ -148,11 +149,10 @@ def _parameter_descriptions(ctx: Context, min_words: int) -> Iterator[Problem]:
             meaningful = {w for w in found if w not in STOPWORDS and len(w) > 1}
             if len(meaningful) >= max(min_words, 1):
                 places[" ".join(found)].append((tool, parameter))
-    for uses in places.values():
-        if len(uses) < 2:
-            continue
+    repeated = [uses for uses in places.values() if len(uses) > 1]
+    figures = _tokens(ctx, [uses[1][1].description or "" for uses in repeated], "")
+    for uses, each in zip(repeated, figures, strict=True):
         (first_tool, first), (tool, parameter) = uses[0], uses[1]
-        each = _tokens(ctx, [parameter.description or ""], "")
         tools = len({id(t) for t, _ in uses})
         where = (
             f"{len(uses)} parameters of {tools} tools"

@@ -70,15 +70,15 @@ class Options(RuleOptions):
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    from toolsearch.cost.schema_parts import part_tokens, tool_parts
+    from toolsearch.cost.schema_parts import each_part_tokens, tool_parts
 
     tools = list(ctx.scope.tools)
     texts = [
         json.dumps(t.input_schema, separators=(",", ":"), ensure_ascii=False, default=str)
         for t in tools
     ]
-    for tool, text in zip(tools, texts, strict=True):
-        tokens = part_tokens([text], ctx.model, ctx.analysis.counter)
+    figures = each_part_tokens(texts, ctx.model, ctx.analysis.counter)
+    for tool, tokens in zip(tools, figures, strict=True):
         if tokens <= options.max_tokens:
             continue
         parts = tool_parts([tool], ctx.model, ctx.analysis.counter)[0].parts

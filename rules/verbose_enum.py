@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from toolsearch.catalog.locate import join_pointer
+from toolsearch.catalog.model import Tool
 from toolsearch.catalog.places import field_pointer
 from toolsearch.catalog.schema_walk import subschemas
 from toolsearch.lint.findings import Problem
@@ -68,8 +69,9 @@ def _lists_every_value(description: str, values: list[str]) -> bool:
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    from toolsearch.cost.schema_parts import part_tokens
+    from toolsearch.cost.schema_parts import each_part_tokens
 
+    listing: list[tuple[Tool, list[tuple[str, str, list[str]]]]] = []
     for tool in ctx.scope.tools:
         found: list[tuple[str, str, list[str]]] = []
         for node in subschemas(tool.input_schema):
@@ -81,10 +83,11 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             whole = len(texts) >= 2 and len(texts) == len(values)
             if whole and _lists_every_value(description, texts):
                 found.append((node.pointer, node.property_name or node.pointer, texts))
-        if not found:
-            continue
-        repeated = [f" {value}" for _, _, texts in found for value in texts]
-        tokens = part_tokens(repeated, ctx.model, ctx.analysis.counter)
+        if found:
+            listing.append((tool, found))
+    repeated = [" ".join(value for _, _, texts in found for value in texts) for _, found in listing]
+    figures = each_part_tokens([f" {text}" for text in repeated], ctx.model, ctx.analysis.counter)
+    for (tool, found), tokens in zip(listing, figures, strict=True):
         if tokens < options.min_tokens:
             continue
         names = ", ".join(f"{name} ({len(texts)} values)" for _, name, texts in found[:SHOWN])

@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-from toolsearch.catalog.locate import join_pointer
-
 MAX_DEPTH = 64
 SCHEMA_KEYWORDS = frozenset(
     {
@@ -57,20 +55,27 @@ def subschemas(schema: Any, skip_definitions: bool = False) -> Iterator[Node]:
             continue
         children: list[tuple[Mapping[str, Any], str, str | None, int]] = []
         for key, value in node.items():
-            if skip_definitions and not pointer and key in DEFINITION_KEYWORDS:
-                continue
-            where = pointer + join_pointer(key)
             if key in SCHEMA_MAP_KEYWORDS and isinstance(value, Mapping):
+                if skip_definitions and not pointer and key in DEFINITION_KEYWORDS:
+                    continue
+                where = f"{pointer}/{_token(key)}"
                 named = key == "properties"
                 for child_name, child in value.items():
                     if isinstance(child, Mapping):
-                        child_pointer = where + join_pointer(str(child_name))
                         label = str(child_name) if named else None
+                        child_pointer = f"{where}/{_token(str(child_name))}"
                         children.append((child, child_pointer, label, depth + 1))
             elif key in SCHEMA_LIST_KEYWORDS and isinstance(value, list):
                 for index, child in enumerate(value):
                     if isinstance(child, Mapping):
-                        children.append((child, where + join_pointer(index), None, depth + 1))
+                        children.append((child, f"{pointer}/{key}/{index}", None, depth + 1))
             elif key in SCHEMA_KEYWORDS and isinstance(value, Mapping):
-                children.append((value, where, None, depth + 1))
+                children.append((value, f"{pointer}/{key}", None, depth + 1))
         stack.extend(reversed(children))
+
+
+def _token(key: str) -> str:
+    """A JSON Pointer reference token (RFC 6901)."""
+    if "~" in key or "/" in key:
+        return key.replace("~", "~0").replace("/", "~1")
+    return key

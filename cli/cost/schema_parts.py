@@ -124,6 +124,19 @@ def _factor(part: str, model: ModelInfo) -> float:
     return OLD_DESCRIPTION_FACTOR if part == "description" else OLD_REST_FACTOR
 
 
+def each_part_tokens(
+    texts: Sequence[str], model: ModelInfo, counter: TokenCounter | None = None, part: str = ""
+) -> list[float]:
+    """Claude tokens (estimated) of each text, counted in one batch, at ``part``'s factor."""
+    from toolsearch.cost.token_cache import cached_counts
+    from toolsearch.cost.tokens import Cl100kCounter
+
+    if not texts:
+        return []
+    factor = _factor(part, model)
+    return [n * factor for n in cached_counts(list(texts), counter or Cl100kCounter())]
+
+
 def part_tokens(
     texts: Sequence[str], model: ModelInfo, counter: TokenCounter | None = None, part: str = ""
 ) -> float:

@@ -16,13 +16,17 @@ from toolsearch.lint.slimming import Cut, cuts_of, slimmed
 SHOWN = 3
 
 
-def tokens_saved(ctx: Context, tool: Tool, schema: object) -> float:
-    """The tool's estimate now, less its estimate with ``schema`` as its input schema."""
+def tokens_saved(ctx: Context, changes: Sequence[tuple[Tool, object]]) -> list[float]:
+    """For each (tool, new input schema): the tool's estimate now, less its estimate with the
+    new schema (counted in one batch)."""
     from toolsearch.cost.tokens import count_tools, estimate
 
     model = ctx.model
-    before, after = count_tools([tool, replace(tool, input_schema=schema)], ctx.analysis.counter)
-    return estimate(before, model) - estimate(after, model)
+    variants = [v for tool, schema in changes for v in (tool, replace(tool, input_schema=schema))]
+    raws = count_tools(variants, ctx.analysis.counter)
+    return [
+        estimate(raws[2 * i], model) - estimate(raws[2 * i + 1], model) for i in range(len(changes))
+    ]
 
 
 def saving_phrase(tokens: float) -> str:
@@ -41,11 +45,15 @@ def cut_problems(
     ctx: Context, rule: str, message: Callable[[Tool, Sequence[Cut], str], str]
 ) -> Iterator[Problem]:
     """One problem per tool that has cuts of ``rule``; ``message(tool, cuts, saving)``."""
+    found = []
     for tool in ctx.scope.tools:
         cuts = cuts_of(tool.input_schema, tool.name, [rule])
-        if not cuts:
-            continue
-        saved = tokens_saved(ctx, tool, slimmed(tool.input_schema, cuts))
+        if cuts:
+            found.append((tool, cuts))
+    if not found:
+        return
+    saved = tokens_saved(ctx, [(tool, slimmed(tool.input_schema, cuts)) for tool, cuts in found])
+    for (tool, cuts), tokens in zip(found, saved, strict=True):
         first = cuts[0]
         pointer = field_pointer(tool, "input_schema") + first.pointer + join_pointer(first.key)
-        yield ctx.tool_problem(tool, message(tool, cuts, saving_phrase(saved)), pointer)
+        yield ctx.tool_problem(tool, message(tool, cuts, saving_phrase(tokens)), pointer)

@@ -18,7 +18,6 @@ already states is ``UNSAFE``: the same instances, but text the model reads is go
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -220,30 +219,61 @@ FINDERS: dict[str, Callable[[Any, str], list[Cut]]] = {
 }
 
 
+_MEMO: dict[tuple[int, str, str], tuple[Any, list[Cut]]] = {}
+
+
 def cuts_of(schema: Any, tool_name: str, rules: Iterable[str]) -> list[Cut]:
     """The cuts of the given rules, in rule order. Only what validation can reach is looked
     at: a title in an unused definition goes with the definition (the pointers of what is left
-    do not change when definitions are cut)."""
-    unused = unused_definitions(schema)
-    reachable = slimmed(schema, unused) if unused else schema
-    found: list[Cut] = []
-    for rule in rules:
-        if rule == UNUSED_DEFINITION:
-            found.extend(unused)
-        else:
-            found.extend(FINDERS[rule](reachable, tool_name))
-    return found
+    do not change when definitions are cut).
+
+    Several rules ask about the same schemas: each schema object is searched once per rule and
+    run (the memo keeps the schema itself, so an id is never reused while its entry lives).
+    """
+    return [cut for rule in rules for cut in _cuts_of_rule(schema, tool_name, rule)]
+
+
+def _cuts_of_rule(schema: Any, tool_name: str, rule: str) -> list[Cut]:
+    key = (id(schema), tool_name if rule == REDUNDANT_TITLE else "", rule)
+    found = _MEMO.get(key)
+    if found is not None and found[0] is schema:
+        return found[1]
+    if rule == UNUSED_DEFINITION:
+        cuts = unused_definitions(schema)
+    else:
+        unused = _cuts_of_rule(schema, tool_name, UNUSED_DEFINITION)
+        reachable = slimmed(schema, unused) if unused else schema
+        cuts = FINDERS[rule](reachable, tool_name)
+    _MEMO[key] = (schema, cuts)
+    return cuts
 
 
 def slimmed(schema: Any, cuts: Iterable[Cut]) -> Any:
-    """A copy of ``schema`` with the cuts made (the original is left as it is)."""
-    result = copy.deepcopy(schema)
+    """``schema`` with the cuts made, copying only the objects on the way to each cut (the
+    original and everything the cuts do not touch are shared, never changed)."""
+    if not isinstance(schema, dict):
+        return schema
+    result = dict(schema)
+    copied = {id(result)}
     for cut in cuts:
         node: Any = result
         for token in split_pointer(cut.pointer):
-            node = node[int(token)] if isinstance(node, list) else node.get(token)
-            if node is None:
+            child: Any = None
+            if isinstance(node, dict):
+                child = node.get(token)
+            elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+                child = node[int(token)]
+            if not isinstance(child, dict | list):
+                node = None
                 break
+            if id(child) not in copied:
+                child = dict(child) if isinstance(child, dict) else list(child)
+                copied.add(id(child))
+                if isinstance(node, dict):
+                    node[token] = child
+                else:
+                    node[int(token)] = child
+            node = child
         if isinstance(node, dict):
             node.pop(cut.key, None)
     return result
@@ -251,12 +281,16 @@ def slimmed(schema: Any, cuts: Iterable[Cut]) -> Any:
 
 def slim_all(schema: Any, tool_name: str, unsafe: bool) -> Any:
     """The schema after every safe cut (and, with ``unsafe``, every unsafe one), repeated until
-    nothing is left to cut (dropping a title can leave nothing; a cut definition can leave
-    another unused)."""
+    nothing is left to cut (dropping a definition's last use can leave another unused)."""
     rules = SAFE_RULES + UNSAFE_RULES if unsafe else SAFE_RULES
     current = schema
     for _ in range(8):
-        cuts = cuts_of(current, tool_name, rules)
+        unused = unused_definitions(current)
+        reachable = slimmed(current, unused) if unused else current
+        cuts = [*unused]
+        for rule in rules:
+            if rule != UNUSED_DEFINITION:
+                cuts.extend(FINDERS[rule](reachable, tool_name))
         if not cuts:
             break
         current = slimmed(current, cuts)

@@ -64,7 +64,7 @@ def breakdown_parts(found: ScopeBreakdown, show_all: bool) -> list[Any]:
         text = ", ".join(
             f"{part} {_n(tokens)} ({tool.share(part):.0f}%)" for part, tokens in largest
         )
-        per_tool.add_row(_n(tool.total), one_line(tool.name), text)
+        per_tool.add_row(_n(tool.total), Text(one_line(tool.name, 60)), Text(text))
     parts.append(per_tool)
     if len(found.tools) > len(shown):
         more = len(found.tools) - len(shown)
