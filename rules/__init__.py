@@ -51,6 +51,7 @@ from toolsearch.rules import (
     unused_definition,
     upfront_token_budget,
     verbose_enum,
+    verbose_union,
 )
 
 RULES: tuple[Rule, ...] = (
@@ -93,6 +94,7 @@ RULES: tuple[Rule, ...] = (
     redundant_title,
     redundant_additional_properties,
     restated_default,
+    verbose_union,
     verbose_enum,
     oversized_schema,
     tool_choice_deferred,

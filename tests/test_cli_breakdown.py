@@ -173,3 +173,27 @@ def test_readme_notion_figures_are_real(runner: CliRunner, tmp_path: Path) -> No
     assert notes and all(note.replace(str(path), "notion.json") in section for note in notes)
     upfront = runner.invoke(app, ["budget", str(path)]).stdout
     assert next(line for line in upfront.splitlines() if "upfront:" in line) in section
+
+
+def test_fixes_that_touch_one_union_are_made_one_after_the_other(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """A repeated branch and an additionalProperties: true inside it: both fixed, in two
+    passes, and nothing else lost (the union was once dropped whole)."""
+    branch = {"type": "object", "additionalProperties": True}
+    items = {"anyOf": [{"type": "string"}, {"type": "string"}, branch]}
+    tools = [
+        {
+            "name": "create_page",
+            "description": "Create a page in a Notion database or below another page.",
+            "inputSchema": {"type": "object", "properties": {"children": {"items": items}}},
+        }
+    ]
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps({"tools": tools}, indent=2), encoding="utf-8")
+    result = runner.invoke(app, ["lint", "--fix", "--exit-zero", str(path)])
+    assert result.exit_code == 0, result.stderr
+    fixed = json.loads(path.read_text(encoding="utf-8"))["tools"][0]["inputSchema"]
+    assert fixed["properties"]["children"]["items"] == {
+        "anyOf": [{"type": "string"}, {"type": "object"}]
+    }

@@ -3,6 +3,7 @@ the cuts save."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from toolsearch.lint.slimming import (
     slim_all,
     slimmed,
     unused_definitions,
+    verbose_unions,
 )
 
 CHECK = settings(
@@ -128,6 +130,53 @@ def test_restated_defaults(node: dict[str, Any], cut: bool) -> None:
     assert bool(restated_defaults({"properties": {"p": node}})) is cut
 
 
+@pytest.mark.parametrize(
+    ("node", "sets"),
+    [
+        ({"anyOf": [{"type": "string"}, {"type": "null"}]}, {"type": ["string", "null"]}),
+        (
+            {"anyOf": [{"type": "null"}, {"type": "integer", "minimum": 1}], "default": None},
+            {"type": ["integer", "null"], "minimum": 1},
+        ),
+        (
+            {"anyOf": [{"type": "string", "enum": ["a", "b"]}, {"type": "null"}]},
+            {"type": ["string", "null"], "enum": ["a", "b", None]},
+        ),
+        (
+            {"anyOf": [{"type": "string", "const": "a"}, {"type": "null"}]},
+            {"type": ["string", "null"], "enum": ["a", None]},
+        ),
+        (
+            {
+                "anyOf": [{"type": "string", "description": "d"}, {"type": "null"}],
+                "description": "d",
+            },
+            {"type": ["string", "null"]},
+        ),
+        ({"anyOf": [{"type": "string"}, {"type": "string"}]}, {"anyOf": [{"type": "string"}]}),
+        ({"type": "string", "anyOf": [{"type": "string"}, {"type": "null"}]}, None),
+        ({"$ref": "#/$defs/x", "anyOf": [{"type": "string"}, {"type": "null"}]}, None),
+        ({"anyOf": [{"type": "string", "not": {"const": "a"}}, {"type": "null"}]}, None),
+        ({"anyOf": [{"type": "string", "minimum": 1}, {"type": "null"}]}, None),
+        ({"anyOf": [{"type": "string", "title": "t"}, {"type": "null"}], "title": "u"}, None),
+        ({"anyOf": [{"type": "string"}, {"type": "null", "description": "none"}]}, None),
+        ({"oneOf": [{"type": "string"}, {"type": "string"}]}, None),
+    ],
+)
+def test_verbose_unions(node: dict[str, Any], sets: dict[str, Any] | None) -> None:
+    cuts = verbose_unions({"properties": {"p": node}})
+    assert (dict(cuts[0].sets) if cuts else None) == sets
+    if cuts:
+        old, new = validator(node), validator(slimmed(node, [replace(cuts[0], pointer="")]))
+        for value in (None, "a", "b", "", 0, 1, 2.5, True, [], {}, [None]):
+            assert old.is_valid(value) == new.is_valid(value), value
+
+
+def test_verbose_unions_leave_unevaluated_alone() -> None:
+    schema = {"unevaluatedProperties": False, "anyOf": [{"type": "object"}, {"type": "null"}]}
+    assert verbose_unions(schema) == []
+
+
 def test_titles_in_unused_definitions_are_left_to_unused_definition() -> None:
     schema = {"$defs": {"x": {"properties": {"a": {"title": "A"}}}}, "properties": {}}
     assert cuts_of(schema, "t", ["redundant-title"]) == []
@@ -192,8 +241,9 @@ def test_safe_and_unsafe_cuts_only_delete_their_keys() -> None:
         ("/$defs/sort", "additionalProperties"),
         ("/$defs/sort/properties/direction", "title"),
         ("/properties/query", "title"),
-        ("/properties/filter/anyOf/0", "additionalProperties"),
+        ("/properties/filter", "anyOf"),  # now "type": ["object", "null"]
     }
+    assert safe["properties"]["filter"] == {"type": ["object", "null"], "properties": {"a": {}}}
     unsafe = slim_all(RICH_SCHEMA, "search", unsafe=True)
     more = {(p, k) for p, k, _ in removed_keys(safe, unsafe)}
     assert more == {("/properties/query", "examples"), ("/properties/count", "default")}

@@ -20,6 +20,10 @@ FIXES = {
     "unused-definition": "removes the definitions nothing refers to",
     "redundant-title": "removes the titles that only repeat the property's (or tool's) name",
     "redundant-additional-properties": "removes additionalProperties: true",
+    "verbose-union": (
+        'writes an anyOf of a type and null as "type": [T, "null"], and drops repeated '
+        "anyOf/allOf branches"
+    ),
 }
 UNSAFE_FIXES = {
     "restated-default": "removes the defaults and examples that the description states",

@@ -19,7 +19,7 @@ from toolsearch.analysis import Analysis
 from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.loader import Document, parse_text
-from toolsearch.catalog.locate import join_pointer
+from toolsearch.catalog.locate import join_pointer, split_pointer
 from toolsearch.catalog.model import Catalog, Location, Scope, Tool
 from toolsearch.config import Config
 from toolsearch.errors import ToolsearchError
@@ -29,7 +29,7 @@ from toolsearch.lint.linter import run
 from toolsearch.lint.rule_contract import Rule, RuleOptions
 from toolsearch.recommend.apply import FileChange, render_plan, write_back
 from toolsearch.recommend.apply_plan import FilePlan, move_cache_control, value_at
-from toolsearch.recommend.edit_plan import EditConflict
+from toolsearch.recommend.edit_plan import Edit, EditConflict
 from toolsearch.recommend.recommend import search_tool_entry
 
 MAX_PASSES = 4
@@ -382,10 +382,29 @@ def _slim_schema(d: Diagnostic, scope: Scope, plans: _Plans, ctx: _Context) -> b
     base = tool.location.pointer + field_pointer(tool, "input_schema")
     if not isinstance(value_at(plan.document.data, base), Mapping):
         return False
+    if any(_clashes(plan.edit, base + cut.pointer, cut.key) for cut in cuts):
+        return False  # another fix of this pass edits there: the next pass sees its result
     for cut in cuts:
         plan.edit.delete_key(base + cut.pointer, cut.key)
+        for key, value in cut.sets:
+            plan.edit.set_key(base + cut.pointer, key, value)
     plan.summary.append(f"{tool.name}: {_SLIM_SUMMARY[d.rule]} x{len(cuts)}")
     return True
+
+
+def _clashes(edit: Edit, pointer: str, key: str) -> bool:
+    """Whether the edits made so far replace or delete something on the way to ``key`` at
+    ``pointer``, or edit inside it (checked first, so that a fix is planned whole or not at
+    all)."""
+    node = edit
+    for token in split_pointer(pointer):
+        if token in node.set or token in node.delete:
+            return True
+        child = node.children.get(token)
+        if child is None:
+            return False
+        node = child
+    return key in node.children or key in node.set
 
 
 def merged_summary(entries: Iterable[str]) -> tuple[str, ...]:
@@ -430,6 +449,7 @@ _SLIM_SUMMARY = {
     "redundant-title": "drop titles that repeat a name",
     "redundant-additional-properties": "drop additionalProperties: true",
     "restated-default": "drop defaults and examples the description states",
+    "verbose-union": "write unions briefly",
 }
 
 Planner = Callable[[Diagnostic, Scope, _Plans, _Context], bool]

@@ -29,21 +29,24 @@ from toolsearch.catalog.locate import join_pointer, split_pointer
 from toolsearch.catalog.schema_walk import DEFINITION_KEYWORDS, subschemas
 
 UNUSED_DEFINITION = "unused-definition"
+VERBOSE_UNION = "verbose-union"
 REDUNDANT_TITLE = "redundant-title"
 REDUNDANT_ADDITIONAL_PROPERTIES = "redundant-additional-properties"
 RESTATED_DEFAULT = "restated-default"
-SAFE_RULES = (UNUSED_DEFINITION, REDUNDANT_TITLE, REDUNDANT_ADDITIONAL_PROPERTIES)
+SAFE_RULES = (UNUSED_DEFINITION, REDUNDANT_TITLE, REDUNDANT_ADDITIONAL_PROPERTIES, VERBOSE_UNION)
 UNSAFE_RULES = (RESTATED_DEFAULT,)
 
 
 @dataclass(frozen=True)
 class Cut:
-    """Delete ``key`` from the schema object at ``pointer`` (below the schema root)."""
+    """Delete ``key`` from the schema object at ``pointer`` (below the schema root), then set
+    the keys of ``sets`` there (a rewrite: a union said more briefly)."""
 
     pointer: str
     key: str
     rule: str
     what: str  # for people: "title 'Repo Path' of repo_path"
+    sets: tuple[tuple[str, Any], ...] = ()
 
 
 def unused_definitions(schema: Any) -> list[Cut]:
@@ -207,6 +210,93 @@ def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+_ANNOTATIONS = frozenset(
+    {"description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"}
+)
+# Keywords that constrain only instances of their type: beside "null" in a type array they
+# still leave null alone, as they did in their own branch.
+_ONLY_FOR = {
+    "string": frozenset({"minLength", "maxLength", "pattern", "format", "contentEncoding"}),
+    "number": frozenset(
+        {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"}
+    ),
+    "array": frozenset({"items", "minItems", "maxItems", "uniqueItems"}),
+    "object": frozenset(
+        {"properties", "required", "additionalProperties", "minProperties", "maxProperties"}
+    ),
+}
+_ONLY_FOR["integer"] = _ONLY_FOR["number"]
+_BRANCH_LISTS = ("anyOf", "allOf")
+
+
+def verbose_unions(schema: Any) -> list[Cut]:
+    """``anyOf``/``allOf`` branches given twice (the same branch again adds nothing to either),
+    and ``anyOf: [{"type": T, ...}, {"type": "null"}]``, which ``"type": [T, "null"]`` says."""
+    nodes = list(subschemas(schema))
+    if any("unevaluatedProperties" in n.schema or "unevaluatedItems" in n.schema for n in nodes):
+        return []  # they read which branch evaluated what
+    cuts: list[Cut] = []
+    for node in nodes:
+        if any(node.pointer.startswith(f"{c.pointer}/{c.key}/") for c in cuts):
+            continue  # inside a union rewritten already: the next round sees the result
+        for key in _BRANCH_LISTS:
+            branches = node.schema.get(key)
+            if not isinstance(branches, list):
+                continue
+            kept, seen = [], set()
+            for branch in branches:
+                text = json.dumps(branch, sort_keys=True, default=str)
+                if text not in seen:
+                    seen.add(text)
+                    kept.append(branch)
+            if len(kept) < len(branches):
+                repeats = len(branches) - len(kept)
+                plural = "es" if repeats > 1 else ""
+                what = f"{repeats} repeated {key} branch{plural} at {_at(node)}"
+                cuts.append(Cut(node.pointer, key, VERBOSE_UNION, what, ((key, kept),)))
+        nullable = _nullable(node.schema)
+        if nullable is not None:
+            what = f"anyOf of {nullable[0][1][0]} and null at {_at(node)}"
+            cuts.append(Cut(node.pointer, "anyOf", VERBOSE_UNION, what, nullable))
+    return cuts
+
+
+def _at(node: Any) -> str:
+    return node.property_name or node.pointer or "the root"
+
+
+def _nullable(schema: Mapping[str, Any]) -> tuple[tuple[str, Any], ...] | None:
+    """The keys that say ``schema``'s two-branch anyOf of a type and null, or None."""
+    branches = schema.get("anyOf")
+    if not isinstance(branches, list) or len(branches) != 2:
+        return None
+    if not all(isinstance(b, Mapping) for b in branches):
+        return None
+    nulls = [b for b in branches if dict(b) == {"type": "null"}]
+    others = [b for b in branches if dict(b) != {"type": "null"}]
+    if len(nulls) != 1 or len(others) != 1:
+        return None
+    other = others[0]
+    kind = other.get("type")
+    if not isinstance(kind, str) or kind not in _ONLY_FOR:
+        return None
+    if "type" in schema or "$ref" in schema or "enum" in schema or "const" in schema:
+        return None
+    moved = {k: v for k, v in other.items() if k != "type" and schema.get(k, _NONE) != v}
+    values = moved.pop("enum", None) if "const" not in moved else [moved.pop("const")]
+    allowed = _ANNOTATIONS | _ONLY_FOR[kind]
+    if any(k not in allowed or k in schema for k in moved):
+        return None
+    if values is not None:  # the branch's values, and null, which the other branch allowed
+        if not isinstance(values, list):
+            return None
+        moved["enum"] = values if None in values else [*values, None]
+    return (("type", [kind, "null"]), *moved.items())
+
+
+_NONE = object()
+
+
 def _on_schema(finder: Callable[[Any], list[Cut]]) -> Callable[[Any, str], list[Cut]]:
     return lambda schema, _name: finder(schema)
 
@@ -216,6 +306,7 @@ FINDERS: dict[str, Callable[[Any, str], list[Cut]]] = {
     REDUNDANT_TITLE: redundant_titles,
     REDUNDANT_ADDITIONAL_PROPERTIES: _on_schema(redundant_additional_properties),
     RESTATED_DEFAULT: _on_schema(restated_defaults),
+    VERBOSE_UNION: _on_schema(verbose_unions),
 }
 
 
@@ -276,6 +367,7 @@ def slimmed(schema: Any, cuts: Iterable[Cut]) -> Any:
             node = child
         if isinstance(node, dict):
             node.pop(cut.key, None)
+            node.update(cut.sets)
     return result
 
 
