@@ -168,7 +168,8 @@ def test_verbose_unions(node: dict[str, Any], sets: dict[str, Any] | None) -> No
     assert (dict(cuts[0].sets) if cuts else None) == sets
     if cuts:
         old, new = validator(node), validator(slimmed(node, [replace(cuts[0], pointer="")]))
-        for value in (None, "a", "b", "", 0, 1, 2.5, True, [], {}, [None]):
+        values: list[Any] = [None, "a", "b", "", 0, 1, 2.5, True, [], {}, [None]]
+        for value in values:
             assert old.is_valid(value) == new.is_valid(value), value
 
 
