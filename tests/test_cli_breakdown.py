@@ -197,3 +197,13 @@ def test_fixes_that_touch_one_union_are_made_one_after_the_other(
     assert fixed["properties"]["children"]["items"] == {
         "anyOf": [{"type": "string"}, {"type": "object"}]
     }
+
+
+def test_statistics_mark_the_unsafe_fixes(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["lint", "--statistics", str(DEFAULTS), str(UNUSED)])
+    rows = {
+        line.split()[1]: line for line in result.stdout.splitlines() if line[:5].strip().isdigit()
+    }
+    assert rows["restated-default"].endswith("[**]")
+    assert rows["unused-definition"].endswith("[*]")
+    assert "[**] fixable with toolsearch lint --fix --unsafe-fixes" in result.stdout
