@@ -14,7 +14,7 @@ from toolsearch.config import Config
 from toolsearch.errors import UsageError
 
 if TYPE_CHECKING:
-    from toolsearch.lint.fixes import FixOutcome
+    from toolsearch.lint.fixes import FixOutcome, RankTools
 from toolsearch.lint.findings import Diagnostic, Severity
 from toolsearch.lint.linter import run
 from toolsearch.lint.rule_contract import Rule, RuleOptions
@@ -150,9 +150,9 @@ def update_baseline_file(
     )
 
 
-def fix_files(inputs: Inputs, config: Config, options: LintOptions) -> FixOutcome:
+def fix_files(inputs: Inputs, config: Config, options: LintOptions, rank: RankTools) -> FixOutcome:
     """``--fix``/``--diff``: fix the selected rules' findings that can be fixed, never adding a
-    finding of any rule the config leaves on."""
+    finding of any rule the config leaves on (``rank``: recommend's order of a scope's tools)."""
     from toolsearch.lint.fixes import fix
 
     guard = enabled(settings(config, ("ALL",)))
@@ -163,7 +163,8 @@ def fix_files(inputs: Inputs, config: Config, options: LintOptions) -> FixOutcom
         selected,
         guard,
         options.model,
-        write=not options.diff,
+        not options.diff,
+        rank,
         unsafe=options.unsafe_fixes,
     )
 
