@@ -14,6 +14,7 @@ from toolsearch.analysis import Analysis
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.config import Config
+from toolsearch.cost.breakdown import ScopeBreakdown, breakdown
 from toolsearch.cost.budget import Budget
 from toolsearch.cost.budget_diff import BudgetDiff
 from toolsearch.lint.findings import Diagnostic
@@ -81,6 +82,7 @@ class PageReport:
     files: tuple[str, ...]
     target: str
     tools: tuple[Tool, ...] = ()  # every tool of the run, as the analysis sees it
+    breakdown: tuple[ScopeBreakdown, ...] = ()  # each tool's parts and what slimming saves
 
 
 def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageReport:
@@ -119,6 +121,7 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
         tuple(sorted({d.display for d in inputs.documents})),
         inputs.catalog.target,
         analysis.catalog.tools,
+        breakdown(budget, analysis.counter),
     )
 
 

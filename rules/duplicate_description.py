@@ -9,18 +9,29 @@ is reported once, against the earliest tool it repeats. The comparison runs in l
 normalised-text hash for exact repeats, prefix filtering on the rarest words for near ones), so
 it stays fast on 10,000 tools.
 
+Each finding says what the repeated text costs: about so many tokens here, and in all the
+tools that repeat the same original (estimated, as `budget` estimates descriptions).
+
+With `parameters` (default true) it also looks at the descriptions of parameters, nested ones
+included: a parameter description of at least `min-words` meaningful words that is the same,
+word for word, in several parameters (of one tool or of several) is reported once, at its
+second place, with how many places carry it and what the copies cost in all.
+
 Options:
 - `similarity` (default 0.8): the share of meaningful words two descriptions must have in
   common to count as nearly the same (1.0: only the same words, in any order).
 - `min-words` (default 10): shorter descriptions count only when they are the same. In a short
   description the one word that differs is usually the point ("Create a new issue in a GitLab
   project" and "Create a new GitLab project" share 80% of their words).
+- `parameters` (default true): also report parameter descriptions repeated word for word.
 
 ## Why is this bad?
 Tool search ranks tools on their names and descriptions (tool-search-facts.md §2.1): when two
 descriptions say the same thing, a query matches both equally and Claude must guess between
 them; the one returned in the 3-5 results may be the wrong one (§2.2). Copied descriptions are
-also a sign of a description that was never written for the second tool.
+also a sign of a description that was never written for the second tool, and each copy is paid
+for again wherever its tool is loaded (§2.8): Sentry's server repeats one 20-word parameter
+description in 17 tools.
 
 ## Example
 ```json
@@ -42,12 +53,16 @@ also a sign of a description that was never written for the second tool.
 
 from __future__ import annotations
 
+import json
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from toolsearch.catalog.model import Tool
 from toolsearch.catalog.places import field_pointer
 from toolsearch.lint.findings import Problem
-from toolsearch.lint.near_duplicates import find_matches
+from toolsearch.lint.near_duplicates import Match, find_matches
+from toolsearch.lint.parameters import Parameter, parameters
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import RuleOptions
 from toolsearch.retrieval.words import STOPWORDS, prose_words
@@ -63,9 +78,31 @@ class Options(RuleOptions):
 
     similarity: float = 0.8
     min_words: int = 10
+    parameters: bool = True
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
+    yield from _tool_descriptions(ctx, options)
+    if options.parameters:
+        yield from _parameter_descriptions(ctx, int(options.min_words))
+
+
+def _tokens(ctx: Context, texts: list[str], part: str) -> list[float]:
+    """Each text as a ``"description"`` field, in estimated tokens (one batch)."""
+    from toolsearch.cost.schema_parts import each_part_tokens
+
+    fields = ['"description":' + json.dumps(t, ensure_ascii=False) for t in texts]
+    return each_part_tokens(fields, ctx.model, ctx.analysis.counter, part)
+
+
+def _costs(ctx: Context, tools: tuple[Tool, ...], matches: list[Match]) -> dict[int, float]:
+    """Each repeating tool's description, in estimated tokens."""
+    texts = [tools[m.index].description or "" for m in matches]
+    figures = _tokens(ctx, texts, "description")
+    return {m.index: tokens for m, tokens in zip(matches, figures, strict=True)}
+
+
+def _tool_descriptions(ctx: Context, options: Options) -> Iterator[Problem]:
     tools = ctx.scope.tools
     texts: list[str] = []
     sets: list[frozenset[str]] = []
@@ -75,16 +112,61 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         # is_searchable, inlined: this loop runs over every word of every description
         sets.append(frozenset(w for w in set(found) - STOPWORDS if len(w) > 1 and not w.isdigit()))
     matches = find_matches(texts, sets, float(options.similarity), int(options.min_words))
+    costs = _costs(ctx, tools, matches)
+    by_original: dict[int, list[int]] = defaultdict(list)
+    for match in matches:
+        by_original[match.original].append(match.index)
     for match in matches:
         tool, original = tools[match.index], tools[match.original]
         how = "repeats" if match.exact else "nearly repeats"
         shared = "" if match.exact else f" ({round(100 * match.similarity)}% of words shared)"
+        copies = by_original[match.original]
+        here = round(costs[match.index])
+        total = (
+            f"; {round(sum(costs[i] for i in copies)):,} over the {len(copies)} tools that "
+            f"repeat {original.name!r}"
+            if len(copies) > 1
+            else ""
+        )
         yield ctx.tool_problem(
             tool,
             f"description of {tool.name!r} {how} that of {original.name!r}"
-            f"{_where(tool.source, original.source)}{shared}: search and Claude can hardly "
-            "tell them apart; say what makes each tool different",
+            f"{_where(tool.source, original.source)}{shared}, about {here:,} tokens (estimate"
+            f"{total}): search and Claude can hardly tell them apart; say what makes each tool "
+            "different",
             field_pointer(tool, "description"),
+        )
+
+
+def _parameter_descriptions(ctx: Context, min_words: int) -> Iterator[Problem]:
+    """Parameter descriptions repeated word for word: once per text, at its second place."""
+    places: dict[str, list[tuple[Tool, Parameter]]] = defaultdict(list)
+    for tool in ctx.scope.tools:
+        for parameter in parameters(tool.input_schema):
+            if parameter.description is None:
+                continue
+            found = prose_words(parameter.description)
+            meaningful = {w for w in found if w not in STOPWORDS and len(w) > 1}
+            if len(meaningful) >= max(min_words, 1):
+                places[" ".join(found)].append((tool, parameter))
+    repeated = [uses for uses in places.values() if len(uses) > 1]
+    figures = _tokens(ctx, [uses[1][1].description or "" for uses in repeated], "")
+    for uses, each in zip(repeated, figures, strict=True):
+        (first_tool, first), (tool, parameter) = uses[0], uses[1]
+        tools = len({id(t) for t, _ in uses})
+        where = (
+            f"{len(uses)} parameters of {tools} tools"
+            if tools > 1
+            else (f"{len(uses)} parameters of {tool.name!r}")
+        )
+        yield ctx.tool_problem(
+            tool,
+            f"description of parameter {parameter.path!r} of {tool.name!r} repeats that of "
+            f"{first.path!r} of {first_tool.name!r}{_where(tool.source, first_tool.source)}: "
+            f"the same text is in {where}, about {round(each):,} tokens each, "
+            f"{round(each * len(uses)):,} in all (estimate); say it once (in the tool's "
+            "description, or a shared definition) or say what differs",
+            field_pointer(tool, "input_schema") + parameter.pointer + "/description",
         )
 
 

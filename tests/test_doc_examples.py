@@ -108,6 +108,13 @@ def _beside_shared_workspace(folder: Path) -> Path:
     return folder / "work"
 
 
+def _notion_workspace(folder: Path) -> Path:
+    """A writable copy of the shared Notion catalog (the slimming example fixes it)."""
+    shutil.copyfile(CATALOGS / "notion.json", folder / "notion.json")
+    (folder / "notion.json").chmod(0o644)
+    return folder
+
+
 def _baseline_workspace(folder: Path) -> Path:
     """The docs workspace with a baseline recorded from fixtures/docs/baseline/tools-before.json."""
     _docs_workspace(folder)
@@ -130,6 +137,7 @@ WORKSPACES: dict[str, Callable[[Path], Path]] = {
     "docs-baseline": _baseline_workspace,
     "sessions": _sessions_workspace,
     "beside-shared": _beside_shared_workspace,
+    "notion": _notion_workspace,
 }
 
 

@@ -187,14 +187,15 @@ def test_fix_on_stdin_writes_nothing_and_diff_works(runner: CliRunner) -> None:
 def test_every_rule_doc_says_whether_it_is_fixable(runner: CliRunner) -> None:
     import inspect
 
-    from toolsearch.lint.fixable import FIXES
+    from toolsearch.lint.fixable import FIXES, UNSAFE_FIXES
     from toolsearch.rules import RULES
 
-    assert set(FIXES) <= {r.ID for r in RULES}
+    assert set(FIXES) | set(UNSAFE_FIXES) <= {r.ID for r in RULES}
     for rule in RULES:
         out = runner.invoke(app, ["rule", rule.ID]).stdout
-        fixable = rule.ID in FIXES
+        fixable = rule.ID in FIXES or rule.ID in UNSAFE_FIXES
         assert ("fix: automatic with lint --fix" in out) is fixable, rule.ID
+        assert ("--unsafe-fixes" in out.split("fix: ", 1)[-1]) is (rule.ID in UNSAFE_FIXES)
         assert ("fix: by hand" in out) is not fixable, rule.ID
         assert ("`toolsearch lint --fix`" in (inspect.getdoc(rule) or "")) is fixable, rule.ID
 

@@ -69,7 +69,11 @@ def test_upfront_budget_on_the_big_servers(runner: CliRunner) -> None:
 
 
 def test_judged_near_duplicates(runner: CliRunner) -> None:
-    found = {(stem, m.split(" (")[0]) for stem, m in findings(runner, "duplicate-description")}
+    found = {
+        (stem, m.split(" (")[0])
+        for stem, m in findings(runner, "duplicate-description")
+        if not m.startswith("description of parameter")
+    }
     pairs = {
         ("filesystem", "list_directory_with_sizes", "list_directory"),
         ("github", "assign_copilot_to_issue_with_intent", "assign_copilot_to_issue"),
@@ -89,6 +93,13 @@ def test_counts_per_rule(runner: CliRunner) -> None:
     assert counts == {
         "undescribed-parameter": 53,
         "short-description": 30,
-        "duplicate-description": 3,
+        "unused-definition": 24,  # notion: one shared $defs copied into every tool
+        "verbose-union": 27,  # Optional[...] as an anyOf of a type and null (sentry: 18 tools)
+        "restated-default": 16,
+        "redundant-title": 15,  # git, fetch, time: pydantic's titles
+        "redundant-additional-properties": 11,
+        "duplicate-description": 8,  # 3 tools' descriptions, 5 parameters' (issue 29)
+        "verbose-enum": 5,
+        "oversized-schema": 4,
         "upfront-token-budget": 3,
     }

@@ -167,7 +167,7 @@ def test_duplicates_across_sources_name_the_other_source(runner: CliRunner) -> N
     folder = RULES_DIR / "duplicate-description"
     args = ["--target", "claude-code", f"a={folder / 'docs-a.json'}", f"b={folder / 'docs-b.json'}"]
     _, found, _ = lint(runner, "--select", "duplicate-description", *args)
-    assert [d["message"].split(":")[0] for d in found] == [
+    assert [d["message"].split(",")[0] for d in found] == [
         "description of 'search' repeats that of 'search' (source a)"
     ]
 

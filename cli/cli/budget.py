@@ -85,6 +85,14 @@ def budget(
             "--exact-per-tool", help="With --exact: exact per-tool figures (leave one out)."
         ),
     ] = False,
+    breakdown: Annotated[
+        bool,
+        typer.Option(
+            "--breakdown",
+            help="Each tool's cost by part (property names, descriptions, enums, $defs, ...) "
+            "and what lint --fix saves upfront and per load.",
+        ),
+    ] = False,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
     recursive: RecursiveOpt = False,
@@ -109,6 +117,7 @@ def budget(
         max_increase=max_increase,
         exact=exact,
         exact_per_tool=exact_per_tool,
+        breakdown=breakdown,
         skip_non_catalogs=skip_non_catalogs,
         output_file=output_file,
         recursive=recursive,

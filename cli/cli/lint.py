@@ -109,6 +109,14 @@ def lint(
         bool,
         typer.Option("--diff", help="Show the fixes as a unified diff; write nothing."),
     ] = False,
+    unsafe_fixes: Annotated[
+        bool,
+        typer.Option(
+            "--unsafe-fixes",
+            help="With --fix or --diff: also the fixes that keep the instances a schema "
+            "accepts but drop text the model reads (defaults the description states).",
+        ),
+    ] = False,
     show_settings: Annotated[
         bool,
         typer.Option(
@@ -145,6 +153,7 @@ def lint(
         quiet=quiet,
         fix=fix,
         diff=diff,
+        unsafe_fixes=unsafe_fixes,
         show_settings=show_settings,
         live=live,
     )

@@ -115,6 +115,7 @@ def prepare(
     quiet: bool,
     fix: bool,
     diff: bool,
+    unsafe_fixes: bool,
     show_settings: bool,
     live: LiveOptions | None,
 ) -> Prepared[LintOptions] | Finished:
@@ -124,6 +125,8 @@ def prepare(
     fmt = fmt or (None if statistics else ci.default_format(os.environ)) or "text"
     if (fix or diff) and update_baseline:
         raise UsageError("--fix and --diff do not go with --update-baseline: run them apart")
+    if unsafe_fixes and not (fix or diff):
+        raise UsageError("--unsafe-fixes goes with --fix or --diff")
     if statistics and fmt not in STATISTICS_FORMATS:
         raise UsageError(
             f"--statistics prints a table for people: use it with --format text or concise, "
@@ -150,6 +153,7 @@ def prepare(
         statistics=statistics,
         fix=fix,
         diff=diff,
+        unsafe_fixes=unsafe_fixes,
     )
     if show_settings:
         flags = PlatformFlags(platform, api_version)

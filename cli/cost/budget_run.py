@@ -10,6 +10,7 @@ from toolsearch.analysis import Analysis
 from toolsearch.catalog.inputs import Inputs, load_inputs
 from toolsearch.catalog.model import Location
 from toolsearch.config import Config
+from toolsearch.cost.breakdown import ScopeBreakdown, breakdown
 from toolsearch.cost.budget import Budget, ScopeBudget, Totals
 from toolsearch.cost.budget_diff import BudgetDiff, compare, saved_output, snapshot
 from toolsearch.cost.tokens import Method
@@ -34,6 +35,7 @@ class BudgetOptions:
     width: int | None = None
     step_summary: Path | None = None
     root: Path | None = None
+    breakdown: bool = False  # each tool's parts, and what slimming the schemas saves
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class BudgetReport:
     located: list[tuple[Location | None, str]]  # each failure with its scope's place
     # per scope name, the request-error findings: the API would reject that request
     rejected: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
+    breakdown: tuple[ScopeBreakdown, ...] | None = None  # with --breakdown
 
 
 def budget_report(inputs: Inputs, config: Config, options: BudgetOptions) -> BudgetReport:
@@ -74,8 +77,15 @@ def budget_report(inputs: Inputs, config: Config, options: BudgetOptions) -> Bud
     ]
     from toolsearch.lint.rejections import rejections
 
+    parts = breakdown(budget, analysis.counter) if options.breakdown else None
     return BudgetReport(
-        budget, diff, notes, [message for _, message in failed], located, rejections(analysis)
+        budget,
+        diff,
+        notes,
+        [message for _, message in failed],
+        located,
+        rejections(analysis),
+        parts,
     )
 
 

@@ -18,10 +18,10 @@ from typing import Any
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.loader import Document, parse_text
-from toolsearch.catalog.locate import join_pointer
+from toolsearch.catalog.locate import join_pointer, split_pointer
 from toolsearch.catalog.model import Catalog, Location, Scope, Tool
 from toolsearch.config import Config
-from toolsearch.edits.edit_plan import EditConflict
+from toolsearch.edits.edit_plan import Edit, EditConflict
 from toolsearch.edits.file_change import FileChange, render_plan, write_back
 from toolsearch.edits.file_plan import FilePlan, move_cache_control, value_at
 from toolsearch.edits.search_tool import search_tool_entry
@@ -65,11 +65,12 @@ def fix(
     model: str | None,
     write: bool,
     rank: RankTools,
+    unsafe: bool = False,
 ) -> FixOutcome:
-    """Fix the findings of the ``selected`` rules that can be fixed, leaving out any fix that
-    adds a finding of the ``guard`` rules; write the files when ``write``, else only show.
-    ``rank`` orders a scope's tools as ``recommend`` does (the command hands it over: ``lint``
-    does not import ``recommend``)."""
+    """Fix the findings of the ``selected`` rules that can be fixed (with ``unsafe``, the
+    unsafe fixes too), leaving out any fix that adds a finding of the ``guard`` rules; write
+    the files when ``write``, else only show. ``rank`` orders a scope's tools as ``recommend``
+    does (the command hands it over: ``lint`` does not import ``recommend``)."""
     originals = {d.display: d for d in inputs.documents}
     state = _State(dict(originals))
     before: Counter[FindingKey] | None = None  # linted once there is something to fix
@@ -80,7 +81,7 @@ def fix(
         documents = list(state.documents.values())
         catalog = _catalog(documents, inputs)
         found = run(_analysis(catalog, documents, config, model), selected)
-        wanted = [d for d in found if is_fixable(d.rule) and _identity(d) not in refused]
+        wanted = [d for d in found if is_fixable(d.rule, unsafe) and _identity(d) not in refused]
         if not wanted:
             break
         if before is None:
@@ -110,9 +111,11 @@ def fix(
                 continue
             write_back(original, document.text)
             final[display] = document
-        summary = tuple(state.summaries.get(display, ()))
+        summary = merged_summary(state.summaries.get(display, ()))
         changes.append(FileChange(display, original.text, document.text, summary, write))
     total = sum(fixed.values(), Counter[str]())
+    if any(rule in _SLIM_SUMMARY for rule in total):
+        notes.append(_slimmed_note(inputs, list(state.documents.values()), config, model, write))
     fixed_inputs = Inputs(
         _catalog(list(final.values()), inputs), tuple(final.values()), inputs.notes
     )
@@ -356,12 +359,99 @@ def _add_search_tool(d: Diagnostic, scope: Scope, plans: _Plans, ctx: _Context) 
     return True
 
 
+def _slim_schema(d: Diagnostic, scope: Scope, plans: _Plans, ctx: _Context) -> bool:
+    """Delete the keys the finding's rule cuts from the tool's input schema (each cut keeps
+    the instances the schema accepts: ``toolsearch.lint.slimming``)."""
+    from toolsearch.catalog.places import field_pointer
+    from toolsearch.lint.slimming import cuts_of
+
+    tool = next((t for t in scope.tools if (t.name, t.source) == (d.tool, d.source)), None)
+    if tool is None:
+        return False
+    cuts = cuts_of(tool.input_schema, tool.name, [d.rule])
+    plan = plans.for_file(tool.location.file)
+    if not cuts or plan is None:
+        return False
+    base = tool.location.pointer + field_pointer(tool, "input_schema")
+    if not isinstance(value_at(plan.document.data, base), Mapping):
+        return False
+    if any(_clashes(plan.edit, base + cut.pointer, cut.key) for cut in cuts):
+        return False  # another fix of this pass edits there: the next pass sees its result
+    for cut in cuts:
+        plan.edit.delete_key(base + cut.pointer, cut.key)
+        for key, value in cut.sets:
+            plan.edit.set_key(base + cut.pointer, key, value)
+    plan.summary.append(f"{tool.name}: {_SLIM_SUMMARY[d.rule]} x{len(cuts)}")
+    return True
+
+
+def _clashes(edit: Edit, pointer: str, key: str) -> bool:
+    """Whether the edits made so far replace or delete something on the way to ``key`` at
+    ``pointer``, or edit inside it (checked first, so that a fix is planned whole or not at
+    all)."""
+    node = edit
+    for token in split_pointer(pointer):
+        if token in node.set or token in node.delete:
+            return True
+        child = node.children.get(token)
+        if child is None:
+            return False
+        node = child
+    return key in node.children or key in node.set
+
+
+def merged_summary(entries: Iterable[str]) -> tuple[str, ...]:
+    """``drop x x2; drop x x3`` of several tools as one ``drop x x5 in 2 tools``."""
+    counts: dict[str, list[int]] = {}
+    kept: list[str] = []
+    for entry in entries:
+        what, _, times = entry.partition(": ")[2].rpartition(" x")
+        if what in _SLIM_SUMMARY.values() and times.isdigit():
+            if what not in counts:
+                counts[what] = [0, 0]
+                kept.append(what)
+            counts[what][0] += int(times)
+            counts[what][1] += 1
+        else:
+            kept.append(entry)
+    result = []
+    for entry in kept:
+        if entry in counts:
+            cut, tools = counts[entry]
+            entry = f"{entry} x{cut} in {tools} tool{'s' if tools > 1 else ''}"
+        result.append(entry)
+    return tuple(result)
+
+
+def _slimmed_note(
+    inputs: Inputs, documents: list[Document], config: Config, model: str | None, write: bool
+) -> str:
+    """What the slimmed schemas save, as ``budget`` estimates the tools."""
+    before = _analysis(inputs.catalog, inputs.documents, config, model).budget.rows
+    after = _analysis(_catalog(documents, inputs), documents, config, model).budget.rows
+    old, new = round(sum(r.tokens for r in before)), round(sum(r.tokens for r in after))
+    verb = "fixed" if write else "would fix"
+    return (
+        f"tool definitions after the schema fixes ({verb}): about {old:,} -> {new:,} tokens "
+        f"(-{old - new:,}; estimate, as toolsearch budget makes it)"
+    )
+
+
+_SLIM_SUMMARY = {
+    "unused-definition": "drop unused definitions",
+    "redundant-title": "drop titles that repeat a name",
+    "redundant-additional-properties": "drop additionalProperties: true",
+    "restated-default": "drop defaults and examples the description states",
+    "verbose-union": "write unions briefly",
+}
+
 Planner = Callable[[Diagnostic, Scope, _Plans, _Context], bool]
 PLANNERS: dict[str, Planner] = {
     "deferred-search-tool": _load_search_tool,
     "deferred-with-cache-control": _move_breakpoint,
     "all-deferred": _keep_first_ranked,
     "deferred-without-search": _add_search_tool,
+    **dict.fromkeys(_SLIM_SUMMARY, _slim_schema),
 }
 
 

@@ -43,6 +43,7 @@ class LintOptions:
     statistics: bool = False  # a count per rule instead of the findings
     fix: bool = False  # apply the certain fixes, then report what is left
     diff: bool = False  # show the fixes as a unified diff; write nothing
+    unsafe_fixes: bool = False  # --fix/--diff also drop text the model reads (same instances)
 
 
 # Formats --statistics can stand in for: the ones for people.
@@ -156,7 +157,16 @@ def fix_files(inputs: Inputs, config: Config, options: LintOptions, rank: RankTo
 
     guard = enabled(settings(config, ("ALL",)))
     selected = selected_rules(config, options)
-    return fix(inputs, config, selected, guard, options.model, not options.diff, rank)
+    return fix(
+        inputs,
+        config,
+        selected,
+        guard,
+        options.model,
+        not options.diff,
+        rank,
+        unsafe=options.unsafe_fixes,
+    )
 
 
 def fixed_notes(outcome: FixOutcome) -> list[str]:

@@ -90,4 +90,9 @@ def budget_document(
 
 def render(report: BudgetReport, settings: RenderSettings) -> str:
     budget, diff, notes, failures = report.budget, report.diff, report.notes, report.failures
-    return dumps(budget_document(budget, diff, notes, failures, report.rejected))
+    document = budget_document(budget, diff, notes, failures, report.rejected)
+    if report.breakdown is not None:
+        from toolsearch.report.breakdown_json import breakdown_member
+
+        document["breakdown"] = breakdown_member(report.breakdown)
+    return dumps(document)

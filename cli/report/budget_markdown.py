@@ -54,6 +54,10 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
         for r in rows:
             state = "deferred" if r.deferred else "loaded"
             lines.append(f"| {cell(r.name)} | {cell(r.source)} | {round(r.tokens):,} | {state} |")
+    if report.breakdown is not None:
+        from toolsearch.report.breakdown_markdown import breakdown_lines
+
+        lines += breakdown_lines(report.breakdown)
     methods = sorted({s.method.describe() for s in budget.scopes})
     lines += ["", *[f"_{cell(m)}_" for m in methods]]
     shared = shared_notes((s.scope.name, s.notes) for s in budget.scopes)

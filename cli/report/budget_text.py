@@ -182,6 +182,12 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
     if diff is not None:
         parts.append(Text(""))
         parts.extend(_diff_parts(diff))
+    if report.breakdown is not None:
+        from toolsearch.report.breakdown_text import breakdown_parts
+
+        for found in report.breakdown:
+            parts.append(Text(""))
+            parts.extend(breakdown_parts(found, show_all))
     parts.extend(Text(f"note: {one_line(n)}", style="yellow") for n in [*budget.skipped, *notes])
     parts.extend(Text(f"FAIL: {one_line(f)}", style="bold red") for f in failures)
     return render_console(parts, color, width)

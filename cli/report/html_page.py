@@ -47,6 +47,7 @@ class ToolView:
     findable: Findable | None = None
     kept: bool = False  # kept loaded by the recommendation
     description: str | None = None
+    parts: str = ""  # its largest parts and what lint --fix saves (budget --breakdown)
 
     @property
     def anchor(self) -> str:
@@ -183,6 +184,7 @@ def _tool_views(report: PageReport) -> list[ToolView]:
         view = _view_of(tool, by_place)
         if view is not None:
             view.description = tool.sent_description
+    _add_parts(report, views)
     for findability in report.findability:
         for found in findability.tools:
             view = _view_of(found.tool, by_place)
@@ -195,6 +197,21 @@ def _tool_views(report: PageReport) -> list[ToolView]:
                 if view is not None:
                     view.kept = True
     return views
+
+
+def _add_parts(report: PageReport, views: Sequence[ToolView]) -> None:
+    """Each tool's three largest parts and, when there is any, what lint --fix saves."""
+    by_name = {(v.row.scope, v.row.source, v.row.name): v for v in reversed(views)}
+    for scope in report.breakdown:
+        saved = {(s.tool.source, s.tool.name): s.before - s.safe for s in scope.slims}
+        for tool in scope.tools:
+            view = by_name.get((scope.scope, tool.source, tool.name))
+            if view is None:
+                continue
+            largest = sorted(tool.parts.items(), key=lambda item: -item[1])[:3]
+            text = ", ".join(f"{p} {_number(t)} ({tool.share(p):.0f}%)" for p, t in largest)
+            cut = round(saved.get((tool.source, tool.name), 0.0))
+            view.parts = text + (f"; lint --fix saves {cut:,}" if cut else "")
 
 
 def _view_of(tool: Tool, by_place: dict[tuple[str, str, str], ToolView]) -> ToolView | None:

@@ -11,6 +11,13 @@ from toolsearch.report.lint_summary import summary_line
 from toolsearch.report.render_settings import RenderSettings
 
 FIXABLE_MARK = "[*]"
+UNSAFE_MARK = "[**]"
+
+
+def _mark(rule: str) -> str:
+    if is_fixable(rule):
+        return FIXABLE_MARK
+    return UNSAFE_MARK if is_fixable(rule, unsafe=True) else ""
 
 
 def render(report: LintReport, settings: RenderSettings) -> str:
@@ -23,11 +30,16 @@ def render(report: LintReport, settings: RenderSettings) -> str:
         rule_width = max(4, *(len(rule) for rule, _ in rows))
         lines.append(f"{'count':>{count_width}}  {'rule':<{rule_width}}  level    fix")
         for rule, n in rows:
-            mark = FIXABLE_MARK if is_fixable(rule) else ""
+            mark = _mark(rule)
             row = f"{n:>{count_width},}  {rule:<{rule_width}}  {levels[rule].label:<7}  {mark}"
             lines.append(row.rstrip())
     if not settings.quiet:
         if any(is_fixable(rule) for rule, _ in rows):
             lines.append(f"{FIXABLE_MARK} fixable with toolsearch lint --fix (see --diff)")
+        if any(_mark(rule) == UNSAFE_MARK for rule, _ in rows):
+            lines.append(
+                f"{UNSAFE_MARK} fixable with toolsearch lint --fix --unsafe-fixes: the same "
+                "instances accepted, text the model reads dropped"
+            )
         lines.append(summary_line(report.diagnostics, report.files, report.tools))
     return "".join(line + "\n" for line in lines)
