@@ -1,9 +1,11 @@
 """``--target codex`` checked against Codex CLI 0.171.0 itself, offline (tests/codex_harness.py).
 
-Three Codex sessions answer 130-odd searches over seven real catalogs of ``../shared/catalogs``
-and one of stem probes, with Codex's own deferred tools on and off; toolsearch must return the
-same tools (ties may swap). Skips with its reason when Codex or ``unshare`` is missing, and
-fails instead under ``CI=true`` (``.ci/run`` installs Codex from ``.ci/codex``).
+Four Codex sessions answer about 440 searches: 130 written queries over eight real catalogs of
+``../shared/catalogs`` (Codex's own deferred tools on, then off), each tool of sixteen catalogs
+by its qualified name, and stem probes. toolsearch must return the same tools (ties may swap),
+and cost each loaded tool as the very JSON Codex sent. Skips with its reason when Codex or
+``unshare`` is missing, and fails instead under ``CI=true`` (``.ci/run`` installs Codex from
+``.ci/codex``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from tests.codex_harness import disagreement, missing_reason, run_searches
+from toolsearch.catalog.model import Tool
+from toolsearch.cost.codex_request import loaded_function
 from toolsearch.retrieval.codex_bm25 import STOP_WORDS, tokenize
 from toolsearch.retrieval.codex_search import CodexSearcher, namespace_of_tool, sanitized
 from toolsearch.retrieval.library import as_catalog
@@ -66,6 +70,11 @@ WITHOUT_OWN = {
     ],
 }
 # fmt: on
+# Each tool of these is searched by its qualified name, and its loaded form compared.
+LOADED = (  # noqa: SIM905
+    "brave-search context7 everything fetch filesystem git github gitlab google-maps memory "
+    "notion playwright puppeteer sentry slack sqlite"
+).split()
 STEM_WORDS = (  # noqa: SIM905
     "organization organ organize added add ad internal intern running run repositories "
     "repository generalization general communication commune dying die skies sky news new "
@@ -91,6 +100,17 @@ def require_codex() -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"CI=true and the Codex harness cannot run: {reason}")
     pytest.skip(reason)
+
+
+def catalog_tools(servers: dict[str, Path]) -> dict[tuple[str, str], Tool]:
+    """Each server's tools by (namespace, name as sent)."""
+    found = {}
+    for name, path in servers.items():
+        for scope in as_catalog(path).scopes:
+            for tool in scope.tools:
+                named = dataclasses.replace(tool, source=name)
+                found[(namespace_of_tool(named), sanitized(tool.name))] = named
+    return found
 
 
 def ranking(
@@ -124,6 +144,12 @@ def sessions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[dict[str
         servers = {name: CATALOGS / f"{name}.json" for name in names}
         outputs = run_searches(servers, list(queries), multi_agent=with_own)
         done.append({"servers": servers, "with_own": with_own, "outputs": outputs})
+    every = {path.stem: path for path in sorted(CATALOGS.glob("*.json")) if path.stem in LOADED}
+    names = list(catalog_tools(every))
+    outputs = run_searches(
+        every, [namespace + name for namespace, name in names], multi_agent=False
+    )
+    done.append({"servers": every, "with_own": False, "outputs": outputs})
     stems = {"stems": stem_catalog(folder)}
     outputs = run_searches(stems, list(STEM_WORDS), multi_agent=False)
     done.append({"servers": stems, "with_own": False, "outputs": outputs})
@@ -175,3 +201,27 @@ def test_codex_is_pinned_by_an_integrity_checked_lockfile_that_ci_installs() -> 
     assert "node_modules/@openai/codex-linux-x64" in packages
     ci = (REPO / ".ci" / "run").read_text()
     assert "npm ci --prefix .ci/codex" in ci
+
+
+@pytest.mark.slow
+def test_loaded_tools_cost_what_codex_sends(sessions: list[dict[str, object]]) -> None:
+    """What budget counts for a loaded tool is the function Codex's tool_search_output
+    carries, the same JSON."""
+    same = total = mine_size = codex_size = 0
+    for session in sessions[:3]:
+        servers = session["servers"]
+        assert isinstance(servers, dict)
+        tools = catalog_tools(servers)
+        for output in session["outputs"]:  # type: ignore[attr-defined]
+            for namespace in output.raw:
+                for function in namespace.get("tools", []):
+                    tool = tools.get((namespace["name"], function["name"]))
+                    if tool is None:
+                        continue
+                    mine = loaded_function(tool)
+                    total += 1
+                    same += mine == function
+                    mine_size += len(json.dumps(mine))
+                    codex_size += len(json.dumps(function))
+    assert total >= 250
+    assert same == total, (same, total, mine_size, codex_size)
