@@ -25,13 +25,15 @@ TOP_KEYS = (
     "ignore",
     "search",
     "claude-code",
+    "codex",
 )
 BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
 CLAUDE_CODE_KEYS = ("tool-search",)
+CODEX_KEYS = ("multi-agent",)
 IGNORE_KEYS = ("rule", "path", "tool")
-TARGETS = ("api", "claude-code")
-SEARCH_MODES = ("bm25", "regex", "claude-code", "hybrid")
+TARGETS = ("api", "claude-code", "codex")
+SEARCH_MODES = ("bm25", "regex", "claude-code", "codex", "hybrid")
 YAML_NAME = ".toolsearch.yaml"
 MAX_FILE_SIZE_LIMIT = 16 << 30
 
@@ -56,6 +58,7 @@ class Config:
     search_mode: str | None = None
     search_limit: int | None = None
     claude_code_tool_search: str | None = None  # ENABLE_TOOL_SEARCH's values
+    codex_multi_agent: bool = True  # Codex's multi_agent feature: its own tools are deferred
     given: frozenset[str] = frozenset()  # the keys the file sets, dotted ("budget.max-upfront")
 
     @property
@@ -157,7 +160,7 @@ def parse_config(data: Any, path: Path) -> Config:
     mode = _optional(search, "mode", str, where, "search.")
     if mode is not None and mode not in SEARCH_MODES:
         raise ConfigError(
-            f"{where}: search.mode must be bm25, regex, claude-code or hybrid"
+            f"{where}: search.mode must be bm25, regex, claude-code, codex or hybrid"
             f"{suggest(mode, SEARCH_MODES)}"
         )
     claude_code = data.get("claude-code", {}) or {}
@@ -169,6 +172,13 @@ def parse_config(data: Any, path: Path) -> Config:
         tool_search = "true" if tool_search else "false"
     if tool_search is not None and not isinstance(tool_search, str):
         raise ConfigError(f"{where}: claude-code.tool-search must be true, false, auto or auto:N")
+    codex = data.get("codex", {}) or {}
+    if not isinstance(codex, Mapping):
+        raise ConfigError(f"{where}: codex must be a mapping")
+    _check_keys(codex, CODEX_KEYS, where, "codex.")
+    multi_agent = codex.get("multi-agent")
+    if multi_agent is not None and not isinstance(multi_agent, bool):
+        raise ConfigError(f"{where}: codex.multi-agent must be true or false")
     rules = data.get("rules", {}) or {}
     if not isinstance(rules, Mapping):
         raise ConfigError(f"{where}: rules must be a mapping of rule id to level or options")
@@ -203,6 +213,7 @@ def parse_config(data: Any, path: Path) -> Config:
         search_mode=mode,
         search_limit=_positive(search, "limit", where, "search."),
         claude_code_tool_search=tool_search,
+        codex_multi_agent=multi_agent is not False,
         given=frozenset(_given(data)),
     )
 

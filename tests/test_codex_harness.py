@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 
 from tests.codex_harness import disagreement, missing_reason, run_searches
+from toolsearch.catalog.codex_names import sanitized
 from toolsearch.catalog.model import Tool
 from toolsearch.cost.codex_request import loaded_function
 from toolsearch.retrieval.codex_bm25 import STOP_WORDS, tokenize
-from toolsearch.retrieval.codex_search import CodexSearcher, namespace_of_tool, sanitized
+from toolsearch.retrieval.codex_search import CodexSearcher, namespace_of_tool
 from toolsearch.retrieval.library import as_catalog
 
 REPO = Path(__file__).resolve().parent.parent

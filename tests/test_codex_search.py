@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import snowballstemmer
 
+from toolsearch.catalog.codex_names import namespace_of, sanitized
 from toolsearch.catalog.model import Tool
 from toolsearch.errors import SearchInputError
 from toolsearch.retrieval.codex_bm25 import (
@@ -23,9 +24,7 @@ from toolsearch.retrieval.codex_search import (
     CodexSearcher,
     is_searched,
     mcp_fields,
-    namespace_of,
     own_tools,
-    sanitized,
     tie_groups,
 )
 from toolsearch.retrieval.library import as_catalog

@@ -7,11 +7,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toolsearch.catalog.codex_names import sanitized
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.locate import join_pointer, pointer_key
 from toolsearch.catalog.model import (
     CLAUDE_CODE_SEARCH,
+    CODEX_SEARCH,
     Catalog,
     Dialect,
     Location,
@@ -152,15 +154,21 @@ def build_catalog(parsed: list[ParsedSource], target: Target = "api") -> Catalog
                         claimed.add(candidate.source)
     scopes: list[Scope] = []
     claude_code: list[ParsedSource] = []
+    codex: list[ParsedSource] = []
     for item in parsed:
         if item.source in claimed:
             continue
         if item.envelope == "mcp" and target == "claude-code":
             claude_code.append(item)
             continue
+        if item.envelope == "mcp" and target == "codex":
+            codex.append(item)
+            continue
         scopes.append(_build_scope(item, by_server, target))
     if claude_code:
         scopes.append(_claude_code_scope(claude_code))
+    if codex:
+        scopes.append(_codex_scope(codex))
     locators = {p.document.display: p.document.locator for p in parsed}
     return Catalog(tuple(scopes), target, locators=locators)
 
@@ -291,6 +299,30 @@ def _claude_code_scope(items: list[ParsedSource]) -> Scope:
         tools=tuple(tools),
         malformed=tuple(malformed),
         implicit_search=CLAUDE_CODE_SEARCH,
+    )
+
+
+def _codex_scope(items: list[ParsedSource]) -> Scope:
+    """Codex CLI sends every MCP server's tools deferred, in namespaces ``mcp__<server>``,
+    each function named with its characters outside ``[A-Za-z0-9_]`` as ``_``."""
+    tools: list[Tool] = []
+    malformed: list[MalformedTool] = []
+    for item in items:
+        for index, entry in enumerate(item.entries):
+            pointer = f"{item.tools_pointer}/{index}"
+            parsed = _parse_entry(entry, item.document, pointer, item.source, "codex")
+            if isinstance(parsed, MalformedTool):
+                malformed.append(parsed)
+            elif isinstance(parsed, Tool):
+                tools.append(_replace(parsed, deferred=True, sent_name=sanitized(parsed.name)))
+    return Scope(
+        name="codex",
+        kind="codex",
+        sources=tuple(i.source for i in items),
+        files=tuple(i.document.display for i in items),
+        tools=tuple(tools),
+        malformed=tuple(malformed),
+        implicit_search=CODEX_SEARCH,
     )
 
 

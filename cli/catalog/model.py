@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Dialect = Literal["anthropic", "mcp", "openai-chat", "openai-responses"]
-ScopeKind = Literal["request", "tools", "mcp", "claude-code"]
-Target = Literal["api", "claude-code"]
+ScopeKind = Literal["request", "tools", "mcp", "claude-code", "codex"]
+Target = Literal["api", "claude-code", "codex"]
 
 SEARCH_TOOL_TYPES = {
     "tool_search_tool_regex_20251119": "regex",
@@ -18,6 +18,7 @@ SEARCH_TOOL_TYPES = {
 }
 SEARCH_TOOL_NAMES = {"regex": "tool_search_tool_regex", "bm25": "tool_search_tool_bm25"}
 CLAUDE_CODE_SEARCH = "ToolSearch"
+CODEX_SEARCH = "tool_search"  # Codex CLI's client-side search tool
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from toolsearch.catalog.codex_names import sanitized
 from toolsearch.catalog.model import Tool
-from toolsearch.retrieval.codex_search import namespace_of_tool, sanitized
+from toolsearch.retrieval.codex_search import namespace_of_tool
 
 UPFRONT_FILE = "codex_upfront_tools.json"
 _KEPT = (

@@ -19,12 +19,12 @@ Codex defers every MCP tool, in a namespace ``mcp__<server>`` (characters outsid
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
+from toolsearch.catalog.codex_names import namespace_of, sanitized
 from toolsearch.catalog.model import Location, Tool
 from toolsearch.errors import SearchInputError
 from toolsearch.retrieval.codex_bm25 import CodexBM25, tokenize
@@ -32,22 +32,10 @@ from toolsearch.retrieval.searchers import Found, Ranking, RankingSearch, Result
 
 CODEX_VERSION = "0.171.0"
 DEFAULT_LIMIT = 8
-MCP_PREFIX = "mcp__"
 OWN_SOURCE = "codex"
 OWN_TOOLS_FILE = "codex_own_tools.json"
 EMPTY_QUERY = "query must not be empty"
 ZERO_LIMIT = "limit must be greater than zero"
-_OUTSIDE = re.compile(r"[^A-Za-z0-9_]")
-
-
-def sanitized(name: str) -> str:
-    """A name as Codex sends it: characters outside ``[A-Za-z0-9_]`` become ``_``."""
-    return _OUTSIDE.sub("_", name) or "_"
-
-
-def namespace_of(server: str) -> str:
-    """The namespace Codex puts a server's tools in: ``mcp__<server>``, sanitised."""
-    return sanitized(MCP_PREFIX + server)
 
 
 def is_searched(tool: Tool) -> bool:
@@ -187,9 +175,10 @@ class CodexSearcher(RankingSearch):
             raise SearchInputError("invalid_tool_input", ZERO_LIMIT)
         ranking = self.ranking(query)
         shown = ranking if limit is None else ranking[:limit]
+        ties = tie_groups([score for _, score in ranking])
         wanted = set(tokenize(query))
         results = [
-            Result(self.tool_at(p), rank, score, self.matched(p, wanted))
+            Result(self.tool_at(p), rank, score, self.matched(p, wanted), ties[rank - 1])
             for rank, (p, score) in enumerate(shown, 1)
         ]
         return Found(results, len(ranking))

@@ -1,36 +1,73 @@
 """The search modes and their searchers: the API's ``bm25`` and ``regex``, and Claude Code's
-own ToolSearch (``claude-code``), and ``hybrid`` (bm25's ranking fused with sentence embeddings:
-the ``semantic`` extra). The mode is ``--mode``, else the config's ``search.mode``,
-else the target's default: ``bm25`` under ``api``, ``claude-code`` under ``claude-code``."""
+own ToolSearch (``claude-code``), Codex CLI's own ``tool_search`` (``codex``), and ``hybrid``
+(bm25's ranking fused with sentence embeddings: the ``semantic`` extra). The mode is ``--mode``,
+else the config's ``search.mode``, else the target's default: ``bm25`` under ``api``,
+``claude-code`` under ``claude-code``, ``codex`` under ``codex``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from toolsearch.catalog.model import Tool
+from toolsearch.config import Config
 from toolsearch.errors import SearchInputError
 from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher
 from toolsearch.retrieval.searchers import BM25Searcher, RegexSearcher, Searcher
 
-MODES = ("bm25", "regex", "claude-code", "hybrid")
+MODES = ("bm25", "regex", "claude-code", "codex", "hybrid")
 
 
 def default_mode(target: str) -> str:
     """The mode a target searches with when nothing else says."""
-    return "claude-code" if target == "claude-code" else "bm25"
+    return target if target in ("claude-code", "codex") else "bm25"
+
+
+def default_limit(mode: str) -> int:
+    """How many results a search returns when the query names no limit: Codex's 8, else 5."""
+    from toolsearch.retrieval.codex_search import DEFAULT_LIMIT as CODEX_LIMIT
+    from toolsearch.retrieval.searchers import DEFAULT_LIMIT
+
+    return CODEX_LIMIT if mode == "codex" else DEFAULT_LIMIT
+
+
+def host_notes(mode: str, config: Config) -> list[str]:
+    """What a host's own search preview is, said before its results (Codex's)."""
+    if mode != "codex":
+        return []
+    from toolsearch.retrieval.codex_search import CODEX_VERSION
+
+    own = (
+        "Codex's own deferred tools (multi_agent_v1) compete; config codex.multi-agent: false "
+        "leaves them out"
+        if config.codex_multi_agent
+        else "Codex's own deferred tools are left out (config codex.multi-agent: false)"
+    )
+    return [
+        f"Codex CLI {CODEX_VERSION}'s own tool_search, reproduced (Rust bm25 crate 2.3.2, "
+        "English) and checked against Codex itself; results marked = share a score, which "
+        f"Codex returns in a random order; {own}"
+    ]
 
 
 def make_searcher(
-    mode: str, tools: Sequence[Tool], everything: Sequence[Tool] | None = None
+    mode: str,
+    tools: Sequence[Tool],
+    everything: Sequence[Tool] | None = None,
+    codex_own: bool = True,
 ) -> Searcher:
     """A searcher for ``mode`` over ``tools``; ``everything`` (the scope's tools) lets Claude
-    Code's exact names and ``select:`` reach tools that are not searched."""
+    Code's exact names and ``select:`` reach tools that are not searched; ``codex_own``: Codex's
+    own deferred tools compete (its ``multi_agent`` feature, on by default)."""
     if mode == "bm25":
         return BM25Searcher(tools)
     if mode == "regex":
         return RegexSearcher(tools)
     if mode == "claude-code":
         return ClaudeCodeSearcher(tools, everything)
+    if mode == "codex":
+        from toolsearch.retrieval.codex_search import CodexSearcher
+
+        return CodexSearcher(tools, with_own=codex_own)
     if mode == "hybrid":
         from toolsearch.retrieval.embedding import require_semantic
         from toolsearch.retrieval.hybrid import HybridSearcher
