@@ -114,6 +114,15 @@ def compute_budget(
     scopes = []
     skipped: list[str] = []
     for scope in catalog.scopes:
+        if scope.kind == "codex":
+            from toolsearch.cost.codex_cost import codex_scope_budget
+
+            skipped.extend(
+                f"{bad.location.file}#{bad.location.pointer}: skipped: {bad.reason}"
+                for bad in scope.malformed
+            )
+            scopes.append(codex_scope_budget(scope, (), context_window, counter, place))
+            continue
         model_id = model_override or scope.model or config_model
         model, model_note = resolve(model_id)
         notes = [model_note] if model_note else []
