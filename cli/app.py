@@ -1099,11 +1099,14 @@ def eval_command(
         ),
     ] = None,
     at: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--at", metavar="N", help="The k of recall@k that --min-recall and misses use.", min=1
+            "--at",
+            metavar="N",
+            help="The k of recall@k that --min-recall and misses use (default 5; Codex's 8).",
+            min=1,
         ),
-    ] = 5,
+    ] = None,
     min_recall: Annotated[
         float | None,
         typer.Option(
