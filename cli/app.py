@@ -891,8 +891,10 @@ def lint(
             from toolsearch.lint.show_settings import show_settings as merged
             from toolsearch.report.lint_settings import render
 
+            from toolsearch.config import TARGETS
+
             options, args = prepare()
-            chosen = choose(target, ("api", "claude-code"), "--target")
+            chosen = choose(target, TARGETS, "--target")
             loaded = load_checked_config(args.config)
             found = merged(loaded, options, chosen, output_format is not None, os.environ)
             return render(found), ExitCode.OK

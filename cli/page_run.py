@@ -120,6 +120,10 @@ def _recommendation(
     """``recommend``'s choice (with --usage evidence when given), or why there is none."""
     from toolsearch.recommend.recommend import ConstraintError, Options, recommend
 
+    if inputs.catalog.target == "codex":
+        from toolsearch.recommend.codex_advice import NO_KEEP_LOADED
+
+        return None, NO_KEEP_LOADED
     usage = None
     if options.usage:
         from toolsearch.recommend.usage import match_usage
