@@ -238,7 +238,9 @@ ConfigOpt = Annotated[
 TargetOpt = Annotated[
     str | None,
     typer.Option(
-        "--target", metavar="api|claude-code", help="Whose deferral rules apply (default: api)."
+        "--target",
+        metavar="api|claude-code|codex",
+        help="Whose deferral rules apply (default: api).",
     ),
 ]
 ModelOpt = Annotated[
@@ -888,10 +890,9 @@ def lint(
     if show_settings:
 
         def settings_body() -> tuple[str, int]:
+            from toolsearch.config import TARGETS
             from toolsearch.lint.show_settings import show_settings as merged
             from toolsearch.report.lint_settings import render
-
-            from toolsearch.config import TARGETS
 
             options, args = prepare()
             chosen = choose(target, TARGETS, "--target")
@@ -966,8 +967,8 @@ ModeOpt = Annotated[
         "--mode",
         "-m",
         metavar="MODE",
-        help="bm25 (natural language, default), regex (re.search), claude-code, or hybrid "
-        "(bm25 fused with sentence embeddings: the semantic extra).",
+        help="bm25 (natural language, default), regex (re.search), claude-code, codex, or "
+        "hybrid (bm25 fused with sentence embeddings: the semantic extra).",
     ),
 ]
 AllToolsOpt = Annotated[
@@ -1097,7 +1098,8 @@ def eval_command(
             "--mode",
             "-m",
             metavar="MODE",
-            help="bm25, regex, claude-code or hybrid (repeatable; default: each case's own).",
+            help="bm25, regex, claude-code, codex or hybrid (repeatable; default: each "
+            "case's own).",
         ),
     ] = None,
     at: Annotated[
@@ -1441,8 +1443,8 @@ def report_command(
             "--mode",
             "-m",
             metavar="MODE",
-            help="Search of the findability self-check: bm25 or claude-code (default: config "
-            "search.mode, else the target's).",
+            help="Search of the findability self-check: bm25, claude-code or codex (default: "
+            "config search.mode, else the target's).",
         ),
     ] = None,
     usage: Annotated[
@@ -1480,7 +1482,7 @@ def report_command(
         choose(output_format, ("html",), "--format")
         if mode == "regex":
             raise UsageError("--mode regex: the self-check searches each tool's own words")
-        choose(mode, ("bm25", "claude-code"), "--mode")
+        choose(mode, ("bm25", "claude-code", "codex"), "--mode")
         if output_file is None:
             raise UsageError("report needs -o/--output-file PATH (or -o - for stdout)")
         output = None if output_file == "-" else check_output(Path(output_file))

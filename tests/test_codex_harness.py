@@ -17,8 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from tests.codex_harness import disagreement, missing_reason, run_searches
+from toolsearch.app import app
 from toolsearch.catalog.codex_names import sanitized
 from toolsearch.catalog.model import Tool
 from toolsearch.cost.codex_request import loaded_function
@@ -117,7 +119,7 @@ def catalog_tools(servers: dict[str, Path]) -> dict[tuple[str, str], Tool]:
 def ranking(
     servers: dict[str, Path], query: str, with_own: bool
 ) -> list[tuple[tuple[str, str], float]]:
-    """toolsearch's full Codex ranking, as (namespace, name as sent) with scores."""
+    """toolsearch's Codex ranking from the library, as (namespace, name as sent) with scores."""
     tools = []
     for name, path in servers.items():
         for scope in as_catalog(path).scopes:
@@ -128,6 +130,19 @@ def ranking(
         tool = searcher.tool_at(position)
         ranked.append(((namespace_of_tool(tool), sanitized(tool.name)), float(score or 0)))
     return ranked
+
+
+def cli_ranking(
+    servers: dict[str, Path], query: str, config: Path
+) -> list[tuple[tuple[str, str], float]]:
+    """``toolsearch query --target codex -f json`` (the catalogs' file names are the servers')."""
+    args = ["query", "--config", str(config), "-f", "json", "--limit", "500", query]
+    result = CliRunner().invoke(app, [*args, *map(str, servers.values())])
+    assert result.exit_code == 0, result.output
+    return [
+        ((r["namespace"], r.get("sent_name", r["name"])), float(r["score"]))
+        for r in json.loads(result.stdout)["results"]
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -146,10 +161,8 @@ def sessions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[dict[str
         outputs = run_searches(servers, list(queries), multi_agent=with_own)
         done.append({"servers": servers, "with_own": with_own, "outputs": outputs})
     every = {path.stem: path for path in sorted(CATALOGS.glob("*.json")) if path.stem in LOADED}
-    names = list(catalog_tools(every))
-    outputs = run_searches(
-        every, [namespace + name for namespace, name in names], multi_agent=False
-    )
+    qualified = [namespace + name for namespace, name in catalog_tools(every)]
+    outputs = run_searches(every, qualified, multi_agent=False)
     done.append({"servers": every, "with_own": False, "outputs": outputs})
     stems = {"stems": stem_catalog(folder)}
     outputs = run_searches(stems, list(STEM_WORDS), multi_agent=False)
@@ -158,15 +171,22 @@ def sessions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[dict[str
 
 
 @pytest.mark.slow
-def test_codex_returns_what_toolsearch_predicts(sessions: list[dict[str, object]]) -> None:
+def test_codex_returns_what_toolsearch_predicts(
+    sessions: list[dict[str, object]], tmp_path: Path
+) -> None:
     compared = ties = own = stop = 0
     failures = []
-    for session in sessions:
+    for number, session in enumerate(sessions):
         servers = session["servers"]
         assert isinstance(servers, dict)
         with_own = bool(session["with_own"])
+        config = tmp_path / f"codex-{number}.yaml"
+        config.write_text(f"target: codex\ncodex:\n  multi-agent: {str(with_own).lower()}\n")
         for output in session["outputs"]:  # type: ignore[attr-defined]
-            ranked = ranking(servers, output.query, with_own)
+            if number < 2:  # the written queries: through the CLI, as a user runs it
+                ranked = cli_ranking(servers, output.query, config)
+            else:
+                ranked = ranking(servers, output.query, with_own)
             why = disagreement(ranked, output.tools)
             if why:
                 failures.append(f"{output.query!r}: {why}")

@@ -42,7 +42,7 @@ def codex_method() -> Method:
     """How ``--target codex`` figures are made."""
     return Method(
         ENCODING_NAME,
-        "gpt-5.5 o200k_base",
+        "OpenAI o200k_base (not bundled)",
         "cl100k_base stands in for o200k_base (gpt-5.5's, not bundled); OpenAI publishes no "
         "per-tool overhead: none is added",
         "low",
