@@ -35,6 +35,8 @@ PINNED_CODEX = REPO / ".ci" / "codex" / "node_modules" / ".bin" / "codex"
 MODEL = "gpt-5.5"
 # Minutes, not seconds: only there to stop a hang.
 SESSION_TIMEOUT = 900
+TRIES = 4  # sessions in which an MCP server was still starting when Codex's turn began
+INCOMPLETE = "incomplete session"
 
 
 def codex_binary() -> Path | None:
@@ -94,15 +96,18 @@ def run_searches(
         )
         command = ["unshare", "--net", "--map-root-user", sys.executable, "-m"]
         command += ["tests.codex_harness", "inside", str(spec), str(out)]
-        run = subprocess.run(
-            command,
-            cwd=REPO,
-            capture_output=True,
-            text=True,
-            timeout=SESSION_TIMEOUT,
-            stdin=subprocess.DEVNULL,
-            check=False,
-        )
+        for _ in range(TRIES):
+            run = subprocess.run(
+                command,
+                cwd=REPO,
+                capture_output=True,
+                text=True,
+                timeout=SESSION_TIMEOUT,
+                stdin=subprocess.DEVNULL,
+                check=False,
+            )
+            if INCOMPLETE not in run.stderr:
+                break
         if run.returncode != 0 or not out.exists():
             raise RuntimeError(
                 f"the Codex session failed ({run.returncode}):\n{run.stderr[-4000:]}"
@@ -178,15 +183,19 @@ FINAL_MESSAGE = {
 class FakeResponses:
     """The fake Responses API's state: the queries to ask and the requests seen."""
 
-    def __init__(self, queries: list[str]) -> None:
+    def __init__(self, queries: list[str], ready: Path, servers: int) -> None:
         self.queries = queries
         self.requests: list[dict[str, Any]] = []
         self.lock = threading.Lock()
+        self.ready, self.servers = ready, servers
+        self.all_ready: bool | None = None  # every MCP server listed its tools before request 1
 
     def answer(self, body: dict[str, Any]) -> bytes:
         with self.lock:
             self.requests.append(body)
             number = len(self.requests)
+            if number == 1:
+                self.all_ready = len(list(self.ready.iterdir())) == self.servers
         asked = any(item.get("type") == "tool_search_output" for item in body.get("input", []))
         items = [FINAL_MESSAGE] if asked else search_calls(self.queries)
         return sse(response_events(number, items))
@@ -233,7 +242,7 @@ def toml_string(text: str) -> str:
     return json.dumps(text)
 
 
-def codex_config(port: int, servers: dict[str, str]) -> str:
+def codex_config(port: int, servers: dict[str, str], ready: Path) -> str:
     """CODEX_HOME/config.toml: the fake provider and one stdio MCP server per catalog."""
     lines = [
         f"model = {toml_string(MODEL)}",
@@ -250,11 +259,13 @@ def codex_config(port: int, servers: dict[str, str]) -> str:
     ]
     server_script = str(REPO / "tests" / "mcp_servers" / "catalog_server.py")
     for name, catalog in servers.items():
+        args = ["-S", server_script, "--catalog", catalog, "--name", name]
+        args += ["--ready", str(ready / name)]
         lines += [
             "",
             f"[mcp_servers.{toml_string(name)}]",
             f"command = {toml_string(sys.executable)}",
-            f"args = {json.dumps([server_script, '--catalog', catalog, '--name', name])}",
+            f"args = {json.dumps(args)}",
             "startup_timeout_sec = 120",
         ]
     return "\n".join(lines) + "\n"
@@ -291,12 +302,14 @@ def inside(spec_path: Path, out_path: Path) -> None:
     """Run one Codex session inside the namespace and write each query's loaded tools."""
     spec = json.loads(spec_path.read_text())
     bring_loopback_up()
-    fake = FakeResponses(spec["queries"])
-    server = Server(("127.0.0.1", 0), handler_for(fake))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     with tempfile.TemporaryDirectory(prefix="codex-home-") as home:
+        ready = Path(home, "ready")
+        ready.mkdir()
+        fake = FakeResponses(spec["queries"], ready, len(spec["servers"]))
+        server = Server(("127.0.0.1", 0), handler_for(fake))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
         Path(home, "config.toml").write_text(
-            codex_config(server.server_address[1], spec["servers"])
+            codex_config(server.server_address[1], spec["servers"], ready)
         )
         workdir = Path(home, "work")
         workdir.mkdir()
@@ -323,8 +336,10 @@ def inside(spec_path: Path, out_path: Path) -> None:
             check=False,
         )
     server.shutdown()
-    if os.environ.get("TOOLSEARCH_CODEX_DUMP"):
-        Path(os.environ["TOOLSEARCH_CODEX_DUMP"]).write_text(json.dumps(fake.requests, indent=1))
+    if os.environ.get("TOOLSEARCH_CODEX_DUMP"):  # for a person looking into a failure
+        dump = Path(os.environ["TOOLSEARCH_CODEX_DUMP"])
+        dump.write_text(json.dumps(fake.requests, indent=1))
+        dump.with_suffix(".events").write_text(run.stdout + "\n--- stderr\n" + run.stderr)
     try:
         outputs = search_outputs(fake.requests, len(spec["queries"]))
     except RuntimeError as error:
@@ -332,6 +347,11 @@ def inside(spec_path: Path, out_path: Path) -> None:
             f"{error}\ncodex exit {run.returncode}\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}\n"
         )
         raise SystemExit(1) from error
+    if not fake.all_ready:
+        # Codex starts its turn without waiting for a slow MCP server: that server's tools are
+        # then missing from every search. Say so; run_searches runs the session again.
+        sys.stderr.write(f"{INCOMPLETE}: not every MCP server had listed its tools\n")
+        raise SystemExit(3)
     result = [{"tools": loaded_tools(item), "raw": item.get("tools", [])} for item in outputs]
     out_path.write_text(json.dumps(result))
 

@@ -115,13 +115,11 @@ def compute_budget(
     skipped: list[str] = []
     for scope in catalog.scopes:
         if scope.kind == "codex":
-            from toolsearch.cost.codex_cost import codex_scope_budget
-
             skipped.extend(
                 f"{bad.location.file}#{bad.location.pointer}: skipped: {bad.reason}"
                 for bad in scope.malformed
             )
-            scopes.append(codex_scope_budget(scope, (), context_window, counter, place))
+            scopes.append(_codex_scope(scope, context_window, counter, place))
             continue
         model_id = model_override or scope.model or config_model
         model, model_note = resolve(model_id)
@@ -164,6 +162,43 @@ def compute_budget(
             )
         )
     return Budget(tuple(scopes), tuple(skipped))
+
+
+def _codex_scope(
+    scope: Scope, context_window: int | None, counter: TokenCounter | None, place: Catalog
+) -> ScopeBudget:
+    """Codex's scope (``codex_cost``): its built-ins and tool_search upfront, each MCP tool
+    deferred at what loading it costs."""
+    from toolsearch.cost import codex_cost
+    from toolsearch.retrieval.codex_search import CODEX_VERSION, OWN_SOURCE
+
+    counts = codex_cost.codex_counts(scope, counter)
+    rows = []
+    for tool, tokens in zip(scope.tools, counts.tools, strict=True):
+        loc = place.resolve(tool.location)
+        file, pointer, line = loc.file, loc.pointer, loc.line
+        rows.append(Row(tool.name, tool.source, scope.name, file, pointer, line, tokens, True))
+    where = f"Codex {CODEX_VERSION}"
+    for name, tokens in counts.built_ins:
+        built_in = codex_cost.BUILT_IN
+        rows.append(Row(name, OWN_SOURCE, scope.name, where, "", None, tokens, False, built_in))
+    rows = [replace(r, tokens=float(r.tokens), cl100k=int(r.tokens)) for r in rows]
+    rows.sort(key=lambda r: (-r.tokens, r.source, r.name))
+    model = codex_cost.CODEX_MODEL
+    window = context_window or model.context_window
+    search_tool = float(counts.search)
+    upfront = search_tool + sum(r.tokens for r in rows if not r.deferred)
+    totals = Totals(
+        upfront=upfront,
+        all_loaded=sum(r.tokens for r in rows),
+        system_prompt=0.0,
+        search_tool=search_tool,
+        context_window=window,
+        context_share=100.0 * upfront / window if window else 0.0,
+    )
+    notes = (*codex_cost.codex_notes(window), *scope.notes)
+    method = codex_cost.codex_method()
+    return ScopeBudget(scope, model, model.id, method, tuple(rows), totals, notes)
 
 
 def rebudget(before: ScopeBudget, scope: Scope) -> ScopeBudget:

@@ -1,7 +1,9 @@
 """A stdio MCP server that lists the tools of a catalog file (an MCP ``tools/list`` result).
 
-``--catalog PATH`` names the file, ``--name`` the server name it reports. Calls to a tool answer
-with a short text; other methods get ``Method not found``. Used by the Codex harness.
+``--catalog PATH`` names the file, ``--name`` the server name it reports, ``--ready FILE`` a file
+it creates once it has answered ``tools/list`` (the harness checks that every server was ready
+before Codex's first request). Calls to a tool answer with a short text; other methods get
+``Method not found``. Used by the Codex harness.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--catalog", required=True)
     parser.add_argument("--name", default="catalog")
+    parser.add_argument("--ready")
     options = parser.parse_args()
     with open(options.catalog, encoding="utf-8") as handle:
         tools = json.load(handle)["tools"]
@@ -48,6 +51,9 @@ def main() -> None:
         if "id" not in message or "method" not in message:
             continue
         print(json.dumps(answer(message, tools, options.name)), flush=True)
+        if options.ready and message.get("method") == "tools/list":
+            with open(options.ready, "w", encoding="utf-8") as handle:
+                handle.write("ready\n")
 
 
 if __name__ == "__main__":
