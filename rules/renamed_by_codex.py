@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolsearch.catalog.codex_names import namespace_of, sanitized
+from toolsearch.catalog.codex_names import CODEX, namespace_of, sanitized
 from toolsearch.catalog.tool_names import name_pointer, quoted
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
@@ -50,7 +50,7 @@ Options = NoOptions
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    if ctx.scope.kind != "codex":
+    if ctx.scope.kind != CODEX:
         return
     first: dict[tuple[str, str], str] = {}
     for tool in ctx.scope.tools:

@@ -92,6 +92,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if searched > int(options.max_tools):
         return
     # The search engine (and its term stemmer) loads only for scopes this rule checks.
+    from toolsearch.catalog.codex_names import CODEX
     from toolsearch.retrieval.codex_search import is_searched
     from toolsearch.retrieval.modes import default_limit
     from toolsearch.retrieval.searchers import searched_tools
@@ -117,7 +118,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if outcome.error is not None:
             continue  # no description: the missing-description rule says so
         tool = outcome.expected[0]
-        if mode == "codex" and not is_searched(tool):
+        if mode == CODEX and not is_searched(tool):
             continue  # for apps only: Codex never searches it, by the server's choice
         if rank is None:
             why = (

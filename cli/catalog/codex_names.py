@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+CODEX = "codex"  # the target, the kind of its scope and its search mode
 MCP_PREFIX = "mcp__"
 _OUTSIDE = re.compile(r"[^A-Za-z0-9_]")
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from toolsearch.catalog.codex_names import sanitized
+from toolsearch.catalog.codex_names import CODEX, sanitized
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.locate import join_pointer, pointer_key
@@ -161,7 +161,7 @@ def build_catalog(parsed: list[ParsedSource], target: Target = "api") -> Catalog
         if item.envelope == "mcp" and target == "claude-code":
             claude_code.append(item)
             continue
-        if item.envelope == "mcp" and target == "codex":
+        if item.envelope == "mcp" and target == CODEX:
             codex.append(item)
             continue
         scopes.append(_build_scope(item, by_server, target))

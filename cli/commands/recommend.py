@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.recommend.recommend_run import RecommendOptions, recommend_report
@@ -21,7 +22,7 @@ CODEX_FORMATS: dict[str, Reporter] = {
 
 def run_recommend(inputs: Inputs, config: Config, options: RecommendOptions) -> tuple[str, int]:
     """Recommend, apply or diff when asked, and format; returns the report and exit code."""
-    if inputs.catalog.target == "codex":
+    if inputs.catalog.target == CODEX:
         return _run_codex(inputs, config, options)
     report = recommend_report(inputs, config, options)
     settings = RenderSettings(options.color, options.width, options.show_all)

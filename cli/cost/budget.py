@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
 from toolsearch.cost.models import ModelInfo, resolve
 from toolsearch.cost.tokens import (
@@ -114,7 +115,7 @@ def compute_budget(
     scopes = []
     skipped: list[str] = []
     for scope in catalog.scopes:
-        if scope.kind == "codex":
+        if scope.kind == CODEX:
             skipped.extend(
                 f"{bad.location.file}#{bad.location.pointer}: skipped: {bad.reason}"
                 for bad in scope.malformed

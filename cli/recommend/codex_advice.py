@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolsearch.analysis import Analysis
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Tool
 from toolsearch.config import Config
@@ -79,10 +80,10 @@ def codex_advice(inputs: Inputs, config: Config) -> CodexAdvice:
     hidden: list[str] = []
     tools = checked = 0
     for scope in analysis.catalog.scopes:
-        if scope.kind != "codex":
+        if scope.kind != CODEX:
             continue
         tools += len(scope.tools)
-        for outcome in analysis.self_check(scope, "codex"):
+        for outcome in analysis.self_check(scope, CODEX):
             tool = outcome.expected[0]
             if not is_searched(tool):
                 hidden.append(f"{tool.source}/{tool.name}")

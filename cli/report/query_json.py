@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.report.jsonout import dumps
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.retrieval.claude_code_search import NO_MATCH
@@ -23,7 +24,7 @@ def result_dict(result: Result, mode: str = "") -> dict[str, Any]:
     }
     if result.tool.sent_name != result.tool.name:
         item["sent_name"] = result.tool.sent_name
-    if mode == "codex":
+    if mode == CODEX:
         item["namespace"] = namespace_of_tool(result.tool)
         item["tie"] = result.tie
     return item

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.model import Tool
 from toolsearch.config import Config
 from toolsearch.errors import SearchInputError
@@ -19,7 +20,9 @@ MODES = ("bm25", "regex", "claude-code", "codex", "hybrid")
 
 def default_mode(target: str) -> str:
     """The mode a target searches with when nothing else says."""
-    return target if target in ("claude-code", "codex") else "bm25"
+    if target == CODEX:
+        return CODEX
+    return "claude-code" if target == "claude-code" else "bm25"
 
 
 def default_limit(mode: str) -> int:
@@ -27,12 +30,12 @@ def default_limit(mode: str) -> int:
     from toolsearch.retrieval.codex_search import DEFAULT_LIMIT as CODEX_LIMIT
     from toolsearch.retrieval.searchers import DEFAULT_LIMIT
 
-    return CODEX_LIMIT if mode == "codex" else DEFAULT_LIMIT
+    return CODEX_LIMIT if mode == CODEX else DEFAULT_LIMIT
 
 
 def host_notes(mode: str, config: Config) -> list[str]:
     """What a host's own search preview is, said before its results (Codex's)."""
-    if mode != "codex":
+    if mode != CODEX:
         return []
     from toolsearch.retrieval.codex_search import CODEX_VERSION
 
@@ -64,7 +67,7 @@ def make_searcher(
         return RegexSearcher(tools)
     if mode == "claude-code":
         return ClaudeCodeSearcher(tools, everything)
-    if mode == "codex":
+    if mode == CODEX:
         from toolsearch.retrieval.codex_search import CodexSearcher
 
         return CodexSearcher(tools, with_own=codex_own)
