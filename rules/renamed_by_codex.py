@@ -44,14 +44,13 @@ from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
 
 ID = "renamed-by-codex"
+HOSTS = (CODEX,)  # checks only the scope Codex sends, under --target codex
 LEVEL = "info"
 SUMMARY = "Codex sends an MCP tool under another name (characters outside [A-Za-z0-9_])"
 Options = NoOptions
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    if ctx.scope.kind != CODEX:
-        return
     first: dict[tuple[str, str], str] = {}
     for tool in ctx.scope.tools:
         namespace, called = namespace_of(tool.source), sanitized(tool.name)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
+from toolsearch.lint.edit_check import new_errors
 from toolsearch.recommend.recommend_run import RecommendOptions, recommend_report
 from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 
@@ -24,7 +27,8 @@ def run_recommend(inputs: Inputs, config: Config, options: RecommendOptions) -> 
     """Recommend, apply or diff when asked, and format; returns the report and exit code."""
     if inputs.catalog.target == CODEX:
         return _run_codex(inputs, config, options)
-    report = recommend_report(inputs, config, options)
+    check = partial(new_errors, inputs, config, options.model)
+    report = recommend_report(inputs, config, options, check)
     settings = RenderSettings(options.color, options.width, options.show_all)
     return RECOMMEND_FORMATS[options.fmt](report, settings), 0
 

@@ -31,10 +31,6 @@ CODEX_MODEL = ModelInfo(
     context_window=0,
 )
 BUILT_IN = "built-in"
-NOT_COUNTED = (
-    "Codex's instructions (its system prompt and AGENTS.md) are not counted: only tool "
-    "definitions are"
-)
 
 
 def codex_method() -> Method:
@@ -79,12 +75,11 @@ def codex_counts(scope: Scope, counter: TokenCounter | None) -> CodexCounts:
     return CodexCounts(counts[:size], list(zip(names, counts[size:-1], strict=True)), counts[-1])
 
 
-def codex_notes(window: int) -> list[str]:
-    """What a Codex budget says beside its figures."""
-    notes = [NOT_COUNTED]
-    if not window:
-        notes.append(
-            "gpt-5.5's context window is not published in toolsearch's facts: pass "
-            "--context-window to see the share it takes"
-        )
-    return notes
+def window_notes(window: int) -> list[str]:
+    """What a Codex budget says when the model's context window is not known."""
+    if window:
+        return []
+    return [
+        "gpt-5.5's context window is not published in toolsearch's facts: pass "
+        "--context-window to see the share it takes"
+    ]
