@@ -140,7 +140,8 @@ class Analysis:
         if found is None:
             from toolsearch.retrieval.modes import make_searcher
 
-            found = self._searchers[key] = make_searcher(mode, tools, everything)
+            own = self.config.codex_multi_agent
+            found = self._searchers[key] = make_searcher(mode, tools, everything, own)
         return found
 
     def self_check(self, scope: Scope, mode: str, sample: int | None = None) -> list[Outcome]:

@@ -33,13 +33,15 @@ TOP_KEYS = (
     "claude-code",
     "platform",
     "api-version",
+    "codex",
 )
 BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
 CLAUDE_CODE_KEYS = ("tool-search",)
+CODEX_KEYS = ("multi-agent",)
 IGNORE_KEYS = ("rule", "path", "tool")
 SEARCH_MODES = MODES  # the search modes by name (retrieval.mode_names)
-SECTIONS = ("budget", "search", "claude-code")  # the keys whose values are mappings of keys
+SECTIONS = ("budget", "search", "claude-code", "codex")  # the keys whose values are mappings
 YAML_NAME = ".toolsearch.yaml"
 MAX_FILE_SIZE_LIMIT = 16 << 30
 
@@ -67,6 +69,7 @@ class Config:
     claude_code_tool_search: str | None = None  # ENABLE_TOOL_SEARCH's values
     platform: str | None = None  # where Claude is served (hosts.platforms); None: the Claude API
     api_version: str | None = None  # the anthropic-version requests are sent with
+    codex_multi_agent: bool = True  # Codex's multi_agent feature: its own tools are deferred
     given: frozenset[str] = frozenset()  # the keys the file sets, dotted ("budget.max-upfront")
 
     @property
@@ -179,6 +182,13 @@ def parse_config(data: Any, path: Path) -> Config:
         tool_search = "true" if tool_search else "false"
     if tool_search is not None and not isinstance(tool_search, str):
         raise ConfigError(f"{where}: claude-code.tool-search must be true, false, auto or auto:N")
+    codex = data.get("codex", {}) or {}
+    if not isinstance(codex, Mapping):
+        raise ConfigError(f"{where}: codex must be a mapping")
+    _check_keys(codex, CODEX_KEYS, where, "codex.")
+    multi_agent = codex.get("multi-agent")
+    if multi_agent is not None and not isinstance(multi_agent, bool):
+        raise ConfigError(f"{where}: codex.multi-agent must be true or false")
     rules = data.get("rules", {}) or {}
     if not isinstance(rules, Mapping):
         raise ConfigError(f"{where}: rules must be a mapping of rule id to level or options")
@@ -216,6 +226,7 @@ def parse_config(data: Any, path: Path) -> Config:
         claude_code_tool_search=tool_search,
         platform=_platform(data, where),
         api_version=_api_version(data, where),
+        codex_multi_agent=multi_agent is not False,
         given=frozenset(_given(data)),
     )
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolsearch.analysis import Analysis
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.config import Config
@@ -131,6 +132,10 @@ def _recommendation(
     """``recommend``'s choice (with --usage evidence when given), or why there is none."""
     from toolsearch.recommend.recommend import ConstraintError, Options, recommend
 
+    if inputs.catalog.target == CODEX:
+        from toolsearch.recommend.codex_advice import NO_KEEP_LOADED
+
+        return None, NO_KEEP_LOADED
     usage = None
     if options.usage:
         from toolsearch.recommend.usage import match_usage

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.places import field_pointer
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.parameters import all_described, parameters
@@ -76,8 +77,13 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         else:
             verb = "has" if len(missing) == 1 else "have"
             count = f"{len(missing)} of {len(found)} parameters of {tool.name!r} {verb}"
+        readers = (
+            "the model reads argument descriptions (Codex's search does not)"
+            if ctx.scope.kind == CODEX
+            else "search and Claude read argument descriptions"
+        )
         yield ctx.tool_problem(
             tool,
-            f"{count} no description: {names}{more}; search and Claude read argument descriptions",
+            f"{count} no description: {names}{more}; {readers}",
             field_pointer(tool, "input_schema") + missing[0].pointer,
         )

@@ -3,15 +3,16 @@
 ## What it does
 Runs the check of `toolsearch eval --self` on each scope: for every searched tool (the deferred
 tools when any tool is deferred, else every tool) it makes a BM25 query from the tool's own name
-and description and reports the tool when it is not among the first `top` results (default 5,
-the API's default `limit`). Scopes with more than `max-tools` searched tools (default 1,000) are
-skipped to keep lint fast; raise the option to check them. Option `mode` chooses the search:
-`search` (default: the config's `search.mode`, else the target's), `bm25`, `claude-code`, or
-`hybrid` (the `semantic` extra; see `toolsearch query --mode hybrid`). Option `check: held-out`
-runs the harder check of `toolsearch eval --held-out` instead: each tool's description searched
-for among the tools' names and arguments only (descriptions held out of the index); it reports
-tools whose name and arguments do not say what their description does (a tool without a
-description is left to `missing-description`).
+and description and reports the tool when it is not among the first `top` results (default:
+the search's own default `limit`, 5 for the API, 8 for Codex). Scopes with more than
+`max-tools` searched tools (default 1,000) are skipped to keep lint fast; raise the option to
+check them. Option `mode` chooses the search: `search` (default: the config's `search.mode`,
+else the target's), `bm25`, `claude-code`, `codex` (Codex CLI's own search, its own deferred
+tools competing), or `hybrid` (the `semantic` extra; see `toolsearch query --mode hybrid`).
+Option `check: held-out` runs the harder check of `toolsearch eval --held-out` instead: each
+tool's description searched for among the tools' names and arguments only (descriptions held
+out of the index); it reports tools whose name and arguments do not say what their description
+does (a tool without a description is left to `missing-description`).
 
 ## Why is this bad?
 A deferred tool reaches the model only through a search: the tool search tool returns the 3-5
@@ -72,12 +73,12 @@ class Options(RuleOptions):
 
     BOUNDS: ClassVar[Mapping[str, int | None]] = {"max-tools": 1, "top": 1}
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        "mode": ("search", "bm25", "claude-code", "hybrid"),
+        "mode": ("search", "bm25", "claude-code", "codex", "hybrid"),
         "check": ("own-words", "held-out"),
     }
 
     max_tools: int = 1000
-    top: int = 5
+    top: int = 0  # 0: the search's own default limit (5; Codex's 8)
     mode: str = "search"
     check: str = "own-words"
 
@@ -91,13 +92,16 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if searched > int(options.max_tools):
         return
     # The search engine (and its term stemmer) loads only for scopes this rule checks.
+    from toolsearch.catalog.codex_names import CODEX
+    from toolsearch.retrieval.codex_search import is_searched
+    from toolsearch.retrieval.modes import default_limit
     from toolsearch.retrieval.searchers import searched_tools
 
     tools, _ = searched_tools(scope)
-    top = int(options.top)
     if not tools or len(tools) > int(options.max_tools):
         return
     mode = ctx.analysis.search_mode if options.mode == "search" else options.mode
+    top = int(options.top) or default_limit(mode)
     held_out = options.check == "held-out"
     if held_out:
         outcomes = ctx.analysis.held_out_check(scope, mode)
@@ -114,6 +118,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if outcome.error is not None:
             continue  # no description: the missing-description rule says so
         tool = outcome.expected[0]
+        if mode == CODEX and not is_searched(tool):
+            continue  # for apps only: Codex never searches it, by the server's choice
         if rank is None:
             why = (
                 "no name or argument holds its words"

@@ -174,7 +174,7 @@ def test_output_to_stdout(runner: CliRunner, in_tmp: Path) -> None:
         ),
         (
             ["-m", "bm26", "-o", "p.html"],
-            "--mode must be one of bm25, claude-code, not 'bm26' (did you mean \"bm25\"?)",
+            "--mode must be one of bm25, claude-code, codex, not 'bm26' (did you mean \"bm25\"?)",
         ),
     ],
 )

@@ -18,6 +18,7 @@ SEARCH_TOOL_TYPES = {
 }
 SEARCH_TOOL_NAMES = {"regex": "tool_search_tool_regex", "bm25": "tool_search_tool_bm25"}
 CLAUDE_CODE_SEARCH = "ToolSearch"
+CODEX_SEARCH = "tool_search"  # Codex CLI's client-side search tool
 
 
 @dataclass(frozen=True)

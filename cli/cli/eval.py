@@ -50,15 +50,19 @@ def eval_command(
             "--mode",
             "-m",
             metavar="MODE",
-            help="bm25, regex, claude-code or hybrid (repeatable; default: each case's own).",
+            help="bm25, regex, claude-code, codex or hybrid (repeatable; default: each "
+            "case's own).",
         ),
     ] = None,
     at: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--at", metavar="N", help="The k of recall@k that --min-recall and misses use.", min=1
+            "--at",
+            metavar="N",
+            help="The k of recall@k that --min-recall and misses use (default 5; Codex's 8).",
+            min=1,
         ),
-    ] = 5,
+    ] = None,
     min_recall: Annotated[
         float | None,
         typer.Option(

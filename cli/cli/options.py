@@ -210,8 +210,8 @@ ModeOpt = Annotated[
         "--mode",
         "-m",
         metavar="MODE",
-        help="bm25 (natural language, default), regex (re.search), claude-code, or hybrid "
-        "(bm25 fused with sentence embeddings: the semantic extra).",
+        help="bm25 (natural language, default), regex (re.search), claude-code, codex, or "
+        "hybrid (bm25 fused with sentence embeddings: the semantic extra).",
     ),
 ]
 AllToolsOpt = Annotated[

@@ -48,8 +48,8 @@ def report_command(
             "--mode",
             "-m",
             metavar="MODE",
-            help="Search of the findability self-check: bm25 or claude-code (default: config "
-            "search.mode, else the target's).",
+            help="Search of the findability self-check: bm25, claude-code or codex (default: "
+            "config search.mode, else the target's).",
         ),
     ] = None,
     usage: Annotated[

@@ -29,14 +29,14 @@ EVAL_FORMATS: dict[str, Reporter] = {
 def check_options(options: EvalOptions) -> None:
     if options.min_recall is not None and not 0 <= options.min_recall <= 1:
         raise UsageError(f"--min-recall must be between 0 and 1, not {options.min_recall:g}")
-    if options.at < 1:
+    if options.at is not None and options.at < 1:
         raise UsageError("--at must be 1 or more")
 
 
 def execute(inputs: Inputs, config: Config, options: EvalOptions) -> tuple[str, int]:
     """Evaluate and format; exit 1 when a mode's recall@K is below --min-recall."""
     check_options(options)
-    report = evaluate(inputs, options)
+    report = evaluate(inputs, options, config)
     settings = RenderSettings(options.color, options.width, misses_shown=options.misses_shown)
     return EVAL_FORMATS[options.fmt](report, settings), 1 if report.failures else 0
 
@@ -47,7 +47,7 @@ def prepare(
     self_check: bool,
     held_out: bool,
     mode: list[str] | None,
-    at: int,
+    at: int | None,
     min_recall: float | None,
     all_tools: bool,
     misses: int,

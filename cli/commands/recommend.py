@@ -6,6 +6,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.commands.catalog_args import CatalogArgs, Prepared, checked_tool_search, choose
 from toolsearch.config import Config
@@ -23,14 +24,31 @@ RECOMMEND_FORMATS: dict[str, Reporter] = {
     "json": reporter("recommend_json"),
     "markdown": reporter("recommend_markdown"),
 }
+CODEX_FORMATS: dict[str, Reporter] = {
+    "text": reporter("codex_advice_text"),
+    "json": reporter("codex_advice_json"),
+    "markdown": reporter("codex_advice_markdown"),
+}
 
 
 def execute(inputs: Inputs, config: Config, options: RecommendOptions) -> tuple[str, int]:
     """Recommend, apply or diff when asked, and format; returns the report and exit code."""
+    if inputs.catalog.target == CODEX:
+        return _run_codex(inputs, config, options)
     check = partial(new_errors, inputs, config, options.model)
     report = recommend_report(inputs, config, options, check)
     settings = RenderSettings(options.color, options.width, options.show_all)
     return RECOMMEND_FORMATS[options.fmt](report, settings), 0
+
+
+def _run_codex(inputs: Inputs, config: Config, options: RecommendOptions) -> tuple[str, int]:
+    """Codex keeps nothing loaded: no choice to make or write, only what its search misses."""
+    from toolsearch.recommend.codex_advice import codex_advice, refuse_apply
+
+    if options.apply or options.diff:
+        refuse_apply()
+    settings = RenderSettings(options.color, options.width, options.show_all)
+    return CODEX_FORMATS[options.fmt](codex_advice(inputs, config), settings), 0
 
 
 def prepare(

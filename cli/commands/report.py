@@ -9,7 +9,7 @@ from toolsearch.catalog.inputs import Inputs
 from toolsearch.commands.catalog_args import CatalogArgs, Prepared, checked_tool_search, choose
 from toolsearch.config import Config
 from toolsearch.errors import InputError, UsageError
-from toolsearch.hosts import claude_code
+from toolsearch.hosts import claude_code, codex
 from toolsearch.page_run import PageOptions, check_output, page_report
 from toolsearch.recommend.recommend_run import check_sources
 from toolsearch.report.phrases import count_of
@@ -73,7 +73,7 @@ def prepare(
     choose(output_format, ("html",), "--format")
     if mode == "regex":
         raise UsageError("--mode regex: the self-check searches each tool's own words")
-    choose(mode, ("bm25", claude_code.SEARCH_MODE), "--mode")
+    choose(mode, ("bm25", claude_code.SEARCH_MODE, codex.SEARCH_MODE), "--mode")
     if output_file is None:
         raise UsageError("report needs -o/--output-file PATH (or -o - for stdout)")
     output = None if output_file == "-" else check_output(Path(output_file))

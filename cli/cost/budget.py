@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
 from toolsearch.cost.models import ModelInfo, resolve
 from toolsearch.cost.tokens import (
@@ -17,7 +18,7 @@ from toolsearch.cost.tokens import (
     method_for,
     server_tool_json,
 )
-from toolsearch.hosts import sending_host
+from toolsearch.hosts import host_named, sending_host
 from toolsearch.hosts.host import Host
 
 
@@ -116,6 +117,13 @@ def compute_budget(
     scopes = []
     skipped: list[str] = []
     for scope in catalog.scopes:
+        if scope.kind == CODEX:
+            skipped.extend(
+                f"{bad.location.file}#{bad.location.pointer}: skipped: {bad.reason}"
+                for bad in scope.malformed
+            )
+            scopes.append(_codex_scope(scope, context_window, counter, place))
+            continue
         host = sending_host(catalog, scope)
         model_id = model_override or scope.model or config_model
         model, model_note = resolve(model_id or host.default_model)
@@ -147,6 +155,44 @@ def compute_budget(
             )
         )
     return Budget(tuple(scopes), tuple(skipped))
+
+
+def _codex_scope(
+    scope: Scope, context_window: int | None, counter: TokenCounter | None, place: Catalog
+) -> ScopeBudget:
+    """Codex's scope (``codex_cost``): its built-ins and tool_search upfront, each MCP tool
+    deferred at what loading it costs."""
+    from toolsearch.cost import codex_cost
+    from toolsearch.retrieval.codex_search import CODEX_VERSION, OWN_SOURCE
+
+    counts = codex_cost.codex_counts(scope, counter)
+    rows = []
+    for tool, tokens in zip(scope.tools, counts.tools, strict=True):
+        loc = place.resolve(tool.location)
+        file, pointer, line = loc.file, loc.pointer, loc.line
+        rows.append(Row(tool.name, tool.source, scope.name, file, pointer, line, tokens, True))
+    where = f"Codex {CODEX_VERSION}"
+    for name, tokens in counts.built_ins:
+        built_in = codex_cost.BUILT_IN
+        rows.append(Row(name, OWN_SOURCE, scope.name, where, "", None, tokens, False, built_in))
+    rows = [replace(r, tokens=float(r.tokens), cl100k=int(r.tokens)) for r in rows]
+    rows.sort(key=lambda r: (-r.tokens, r.source, r.name))
+    model = codex_cost.CODEX_MODEL
+    window = context_window or model.context_window
+    search_tool = float(counts.search)
+    upfront = search_tool + sum(r.tokens for r in rows if not r.deferred)
+    totals = Totals(
+        upfront=upfront,
+        all_loaded=sum(r.tokens for r in rows),
+        system_prompt=0.0,
+        search_tool=search_tool,
+        context_window=window,
+        context_share=100.0 * upfront / window if window else 0.0,
+    )
+    host = host_named(CODEX)
+    notes = (*(n for n in _host_notes(host, scope) if n), *codex_cost.window_notes(window))
+    method = codex_cost.codex_method()
+    return ScopeBudget(scope, model, model.id, method, tuple(rows), totals, notes, host)
 
 
 def rebudget(before: ScopeBudget, scope: Scope) -> ScopeBudget:

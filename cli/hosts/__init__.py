@@ -12,10 +12,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from toolsearch.catalog.model import Catalog, Scope
-from toolsearch.hosts import api, claude_code
+from toolsearch.hosts import api, claude_code, codex
 from toolsearch.hosts.host import Host
 
-HOSTS: Mapping[str, Host] = MappingProxyType({h.name: h for h in (api.HOST, claude_code.HOST)})
+HOSTS: Mapping[str, Host] = MappingProxyType(
+    {h.name: h for h in (api.HOST, claude_code.HOST, codex.HOST)}
+)
 TARGETS: tuple[str, ...] = tuple(HOSTS)
 DEFAULT_TARGET = api.NAME
 # The kinds of scope the loader forms for every host, then each host's own.

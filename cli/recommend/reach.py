@@ -50,6 +50,8 @@ def reach(
             continue  # over the API's length limit: not an intent a user could send
         ran += 1
         for index in top:
+            if index >= len(scope.tools):
+                continue  # a host's own tool (Codex's), not one of the scope's
             tool = scope.tools[index]
             if tool is not own:
                 counts[place(tool)] += 1

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolsearch.analysis import Analysis
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import ambiguous_names, find_tool
 from toolsearch.catalog.loader import Document
@@ -199,8 +200,8 @@ def recommend(
     choices = []
     for scope_budget in before.scopes:
         scope = scope_budget.scope
-        if not scope.tools:
-            continue
+        if not scope.tools or scope.kind == CODEX:
+            continue  # Codex keeps no MCP tool loaded: nothing to choose (codex_advice)
         scope_pins = [p for p in pins if p.scope == scope.name]
         in_messages = mentions(scope, messages.get(scope.files[0]) if scope.files else None)
         tokens = {(r.file, r.pointer): r.tokens for r in scope_budget.rows if r.kind == "tool"}

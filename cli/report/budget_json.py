@@ -23,8 +23,8 @@ def totals_dict(totals: Totals) -> dict[str, Any]:
         "saved_pct": round(totals.saved_pct, 1),
         "system_prompt": round(totals.system_prompt),
         "search_tool": round(totals.search_tool),
-        "context_window": totals.context_window,
-        "context_share": round(totals.context_share, 2),
+        "context_window": totals.context_window or None,
+        "context_share": round(totals.context_share, 2) if totals.context_window else None,
     }
 
 

@@ -28,7 +28,7 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
         lines.append(
             f"| {cell(s.scope.name)} | {cell(s.model_id)} | {scope_count(s.scope).describe()} | "
             f"{round(t.upfront):,} | {round(t.all_loaded):,} | {round(t.saved):,} "
-            f"({t.saved_pct:.1f}%) | {t.context_share:.1f}% |"
+            f"({t.saved_pct:.1f}%) | {_share(t.context_share, t.context_window)} |"
         )
     if len(budget.scopes) > 1:
         lines += ["", cell(all_scopes_line(budget), 1000)]
@@ -71,3 +71,8 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
     for failure in failures:
         lines.append(f"- **FAIL**: {cell(failure)}")
     return "\n".join(lines) + "\n"
+
+
+def _share(share: float, window: int) -> str:
+    """The share of the context window, or that the window is not published."""
+    return f"{share:.1f}%" if window else "window not published"

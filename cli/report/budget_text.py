@@ -98,10 +98,11 @@ def _scope_parts(
     summary.add_row(_n(totals.all_loaded), Text("if nothing were deferred (no search tool)"))
     saved = f"saved by deferral ({totals.saved_pct:.1f}%)"
     summary.add_row(_n(totals.saved), Text(saved + (" if the API accepted it" if rejected else "")))
-    summary.add_row(
-        f"{totals.context_share:.1f}%",
-        Text(f"of a {totals.context_window:,}-token context window taken upfront"),
-    )
+    if totals.context_window:
+        summary.add_row(
+            f"{totals.context_share:.1f}%",
+            Text(f"of a {totals.context_window:,}-token context window taken upfront"),
+        )
     parts.append(summary)
     if rejected:
         parts.append(Text(f"REJECTED: {rejection_line(rejected)}", style="bold red"))

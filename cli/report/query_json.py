@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.report.jsonout import dumps
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.retrieval.claude_code_search import NO_MATCH
+from toolsearch.retrieval.codex_search import namespace_of_tool
 from toolsearch.retrieval.query_run import QueryReport
 from toolsearch.retrieval.searchers import Result, tool_references
 
 
-def result_dict(result: Result) -> dict[str, Any]:
+def result_dict(result: Result, mode: str = "") -> dict[str, Any]:
     item: dict[str, Any] = {
         "rank": result.rank,
         "name": result.name,
@@ -23,6 +25,9 @@ def result_dict(result: Result) -> dict[str, Any]:
     }
     if result.tool.sent_name != result.tool.name:
         item["sent_name"] = result.tool.sent_name
+    if mode == CODEX:
+        item["namespace"] = namespace_of_tool(result.tool)
+        item["tie"] = result.tie
     return item
 
 
@@ -35,7 +40,7 @@ def render(report: QueryReport, settings: RenderSettings) -> str:
         "limit": report.limit,
         "searched": sum(s.searched for s in report.scopes),
         "searched_set": sets.pop() if len(sets) == 1 else None,
-        "results": [result_dict(r) for r in report.results],
+        "results": [result_dict(r, report.mode) for r in report.results],
         "scopes": [
             {
                 "scope": s.scope.name,

@@ -12,10 +12,10 @@ from toolsearch.analysis import Analysis
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import ambiguous_names
 from toolsearch.catalog.inputs import Inputs
+from toolsearch.config import Config
 from toolsearch.errors import UsageError
 from toolsearch.retrieval.cases import Case, load_cases
 from toolsearch.retrieval.evaluation import (
-    DEFAULT_AT,
     KS,
     NO_DESCRIPTION,
     Evaluator,
@@ -26,6 +26,7 @@ from toolsearch.retrieval.evaluation import (
     run_held_out,
     run_self,
 )
+from toolsearch.retrieval.modes import default_limit
 from toolsearch.retrieval.searchers import searched_tools
 
 DEFAULT_MISSES_SHOWN = 20
@@ -39,7 +40,7 @@ class EvalOptions:
     self_check: bool = False
     held_out: bool = False  # the self-check with every description held out of the index
     modes: tuple[str, ...] = ()
-    at: int = DEFAULT_AT
+    at: int | None = None  # None: the search's own default limit (5; Codex's 8)
     min_recall: float | None = None
     all_tools: bool = False
     model: str | None = None  # Haiku: Claude Code defers nothing, so every tool is searched
@@ -83,11 +84,14 @@ def _embed_hybrid_queries(cases: Sequence[Case], modes: Sequence[str] | None, de
         prepare_queries(queries)
 
 
-def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
+def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None) -> EvalReport:
     """Run every case (or every tool's self-check) in its modes and gate on --min-recall."""
-    analysis = Analysis(inputs.catalog, model_override=options.model)
+    # of the config, eval reads only whether Codex's own tools compete
+    own = Config(codex_multi_agent=config.codex_multi_agent) if config else Config()
+    analysis = Analysis(inputs.catalog, own, model_override=options.model)
     catalog = analysis.catalog  # deferral as Claude Code's tool-search mode leaves it
-    evaluator = Evaluator(catalog, options.all_tools, options.at, make=analysis.searcher)
+    at = options.at or default_limit((options.modes or (analysis.search_mode,))[0])
+    evaluator = Evaluator(catalog, options.all_tools, at, make=analysis.searcher)
     outcomes: list[Outcome] = []
     notes = list(inputs.notes)
     if options.self_check or options.held_out:
@@ -128,12 +132,12 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     loaded = sum(len(o.always_loaded) for o in outcomes)
     if loaded:
         notes.append(f"{loaded} expected tools are always loaded (not deferred): counted at rank 1")
-    ks = tuple(sorted({*KS, options.at}))
+    ks = tuple(sorted({*KS, at}))
     by_mode: dict[str, list[Outcome]] = {}
     for outcome in outcomes:
         by_mode.setdefault(outcome.mode, []).append(outcome)
     modes = {mode: metrics(found, ks) for mode, found in by_mode.items()}
-    misses = [o for o in outcomes if o.recall(options.at) < 1.0]
+    misses = [o for o in outcomes if o.recall(at) < 1.0]
     no_description = len({o.case.id for o in outcomes if o.error == NO_DESCRIPTION})
     if no_description:
         notes.append(
@@ -143,17 +147,16 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     failures = []
     if options.min_recall is not None:
         for mode, found in modes.items():
-            value = found.recall[options.at]
+            value = found.recall[at]
             if value < options.min_recall:
                 failures.append(
-                    f"{mode}: recall@{options.at} {value:.4f} is below --min-recall "
-                    f"{options.min_recall:g}"
+                    f"{mode}: recall@{at} {value:.4f} is below --min-recall {options.min_recall:g}"
                 )
     searched = sum(len(searched_tools(s, options.all_tools)[0]) for s in catalog.scopes)
     return EvalReport(
         label,
         options.self_check or options.held_out,
-        options.at,
+        at,
         ks,
         outcomes,
         modes,

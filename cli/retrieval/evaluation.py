@@ -141,7 +141,9 @@ class Evaluator:
         rank_of = dict(zip(searched, found, strict=True))
         loaded = tuple(t for t in expected if id(t) not in positions)
         ranks = tuple(rank_of[positions[id(t)]] if id(t) in positions else 1 for t in expected)
-        got = tuple(searcher.tools[i] for i in top)
+        # a host's own tools (Codex's) stand after the searched ones: tool_at reaches them
+        pick = getattr(searcher, "tool_at", searcher.tools.__getitem__)
+        got = tuple(pick(i) for i in top)
         return Outcome(case, mode, expected, ranks, got, loaded, error)
 
 

@@ -150,5 +150,10 @@ def _loaded_matches(
         ranking = searcher.find(query, None).results
     except SearchInputError:
         return [], 0
-    loaded = [LoadedMatch(r.tool, r.rank, r.score) for r in ranking if id(r.tool) not in deferred]
+    own = {id(t) for t in scope.tools}  # not a host's own tools (Codex's are deferred too)
+    loaded = [
+        LoadedMatch(r.tool, r.rank, r.score)
+        for r in ranking
+        if id(r.tool) in own and id(r.tool) not in deferred
+    ]
     return loaded[:LOADED_SHOWN], len(loaded)

@@ -1,13 +1,15 @@
 """The search modes and their searchers: the API's ``bm25`` and ``regex``, and Claude Code's
-own ToolSearch (``claude-code``), and ``hybrid`` (bm25's ranking fused with sentence embeddings:
-the ``semantic`` extra). The mode is ``--mode``, else the config's ``search.mode``,
-else the target's default (its host's ``default_mode``)."""
+own ToolSearch (``claude-code``), Codex CLI's own ``tool_search`` (``codex``), and ``hybrid``
+(bm25's ranking fused with sentence embeddings: the ``semantic`` extra). The mode is ``--mode``,
+else the config's ``search.mode``, else the target's default (its host's ``default_mode``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.model import Tool
+from toolsearch.config import Config
 from toolsearch.errors import SearchInputError
 from toolsearch.hosts import host_named
 from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
@@ -21,17 +23,52 @@ def default_mode(target: str) -> str:
     return host_named(target).default_mode
 
 
+def default_limit(mode: str) -> int:
+    """How many results a search returns when the query names no limit: Codex's 8, else 5."""
+    from toolsearch.retrieval.codex_search import DEFAULT_LIMIT as CODEX_LIMIT
+    from toolsearch.retrieval.searchers import DEFAULT_LIMIT
+
+    return CODEX_LIMIT if mode == CODEX else DEFAULT_LIMIT
+
+
+def host_notes(mode: str, config: Config) -> list[str]:
+    """What a host's own search preview is, said before its results (Codex's)."""
+    if mode != CODEX:
+        return []
+    from toolsearch.retrieval.codex_search import CODEX_VERSION
+
+    own = (
+        "Codex's own deferred tools (multi_agent_v1) compete; config codex.multi-agent: false "
+        "leaves them out"
+        if config.codex_multi_agent
+        else "Codex's own deferred tools are left out (config codex.multi-agent: false)"
+    )
+    return [
+        f"Codex CLI {CODEX_VERSION}'s own tool_search, reproduced (Rust bm25 crate 2.3.2, "
+        "English) and checked against Codex itself; results marked = share a score, which "
+        f"Codex returns in a random order; {own}"
+    ]
+
+
 def make_searcher(
-    mode: str, tools: Sequence[Tool], everything: Sequence[Tool] | None = None
+    mode: str,
+    tools: Sequence[Tool],
+    everything: Sequence[Tool] | None = None,
+    codex_own: bool = True,
 ) -> Searcher:
     """A searcher for ``mode`` over ``tools``; ``everything`` (the scope's tools) lets Claude
-    Code's exact names and ``select:`` reach tools that are not searched."""
+    Code's exact names and ``select:`` reach tools that are not searched; ``codex_own``: Codex's
+    own deferred tools compete (its ``multi_agent`` feature, on by default)."""
     if mode == "bm25":
         return BM25Searcher(tools)
     if mode == "regex":
         return RegexSearcher(tools)
     if mode == CLAUDE_CODE_MODE:
         return ClaudeCodeSearcher(tools, everything)
+    if mode == CODEX:
+        from toolsearch.retrieval.codex_search import CodexSearcher
+
+        return CodexSearcher(tools, with_own=codex_own)
     if mode == "hybrid":
         from toolsearch.retrieval.embedding import require_semantic
         from toolsearch.retrieval.hybrid import HybridSearcher

@@ -12,8 +12,8 @@ from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Catalog, Scope, Tool
 from toolsearch.config import Config
 from toolsearch.errors import SearchInputError, ToolsearchError, UsageError
+from toolsearch.retrieval.modes import default_limit, host_notes
 from toolsearch.retrieval.searchers import (
-    DEFAULT_LIMIT,
     SELECT,
     Result,
     SearchedSet,
@@ -70,8 +70,8 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
     analysis = Analysis(inputs.catalog, config, options.model)
     catalog = analysis.catalog  # deferral as Claude Code's tool-search mode leaves it
     mode = options.mode or analysis.search_mode
-    limit = options.limit or config.search_limit or DEFAULT_LIMIT
-    notes = list(inputs.notes)
+    limit = options.limit or config.search_limit or default_limit(mode)
+    notes = [*host_notes(mode, config), *inputs.notes]
     found: list[ScopeResults] = []
     selects = _select_per_scope(catalog, options, mode)
     for scope in catalog.scopes:

@@ -29,12 +29,15 @@ SELECT = "select:"
 
 @dataclass(frozen=True)
 class Result:
-    """One tool a search returned: rank from 1, score (None for ``select:``), matched words."""
+    """One tool a search returned: rank from 1, score (None for ``select:``), matched words;
+    ``tie``: a group number the results with the same score share, where a host returns equal
+    scores in a random order (Codex), else None."""
 
     tool: Tool
     rank: int
     score: float | None
     matched: dict[str, list[str]] = field(default_factory=dict)
+    tie: int | None = None
 
     @property
     def name(self) -> str:
