@@ -1555,6 +1555,94 @@ def snapshot(
     run_command(body, output_file)
 
 
+# --- probe (issue 30): does an endpoint keep tool search working? -----------------------------
+
+
+@app.command(cls=ToolsearchCommand)
+def probe(
+    url: Annotated[
+        str,
+        typer.Argument(
+            metavar="URL",
+            help="The endpoint's base URL (as ANTHROPIC_BASE_URL or OPENAI_BASE_URL).",
+        ),
+    ],
+    target: Annotated[
+        str | None,
+        typer.Option(
+            "--target",
+            metavar="api|openai",
+            help="api: Anthropic Messages; openai: Responses (default: config probe.target, "
+            "else api).",
+        ),
+    ] = None,
+    model: ModelOpt = None,
+    api_key_env: Annotated[
+        str | None,
+        typer.Option(
+            "--api-key-env",
+            metavar="VAR",
+            help="The environment variable holding the key (default: ANTHROPIC_API_KEY, sent "
+            "as x-api-key; OPENAI_API_KEY, sent as a bearer token).",
+        ),
+    ] = None,
+    api_version: Annotated[
+        str | None,
+        typer.Option(
+            "--api-version",
+            metavar="VERSION",
+            help="api: the anthropic-version header (default 2023-06-01); openai: the "
+            "api-version query parameter (Azure).",
+        ),
+    ] = None,
+    beta: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--beta",
+            metavar="NAME",
+            help="A beta header value to send and check (repeatable; anthropic-beta or "
+            "OpenAI-Beta).",
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Print the requests; send nothing (no key needed).")
+    ] = False,
+    timeout: Annotated[
+        float,
+        typer.Option("--timeout", metavar="SECONDS", help="Seconds to wait for each reply.", min=1),
+    ] = 120.0,
+    output_format: Annotated[
+        str | None,
+        typer.Option("--format", "-f", metavar="FORMAT", help="text, json or markdown."),
+    ] = None,
+    config: ConfigOpt = None,
+    output_file: OutputOpt = None,
+) -> None:
+    """Check that an endpoint (gateway, proxy) keeps tool search working: a few small requests."""
+
+    def body() -> tuple[str, int]:
+        from toolsearch.commands.probe import PROBE_FORMATS, probe_options, run_probe
+        from toolsearch.report.render_settings import RenderSettings
+
+        fmt = choose(output_format, PROBE_FORMATS, "--format") or "text"
+        options = probe_options(
+            url,
+            load_checked_config(config),
+            target=target,
+            model=model,
+            key_env=api_key_env,
+            api_version=api_version,
+            beta=beta,
+            dry_run=dry_run,
+            timeout=timeout,
+            fmt=fmt,
+        )
+        settings = RenderSettings(report_color(output_file), report_width(output_file))
+        return run_probe(options, settings)
+
+    run_command(body, output_file)
+
+
 def main() -> None:
     """Console-script entry point."""
     # A run is short and keeps what it loads to the end: the cycle collector's passes over a

@@ -25,10 +25,12 @@ TOP_KEYS = (
     "ignore",
     "search",
     "claude-code",
+    "probe",
 )
 BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
 CLAUDE_CODE_KEYS = ("tool-search",)
+PROBE_KEYS = ("target", "model", "api-key-env", "api-version", "beta")
 IGNORE_KEYS = ("rule", "path", "tool")
 TARGETS = ("api", "claude-code")
 SEARCH_MODES = ("bm25", "regex", "claude-code", "hybrid")
@@ -56,6 +58,11 @@ class Config:
     search_mode: str | None = None
     search_limit: int | None = None
     claude_code_tool_search: str | None = None  # ENABLE_TOOL_SEARCH's values
+    probe_target: str | None = None  # probe: {target, model, api-key-env, api-version, beta}
+    probe_model: str | None = None
+    probe_api_key_env: str | None = None
+    probe_api_version: str | None = None
+    probe_beta: tuple[str, ...] = ()
     given: frozenset[str] = frozenset()  # the keys the file sets, dotted ("budget.max-upfront")
 
     @property
@@ -169,6 +176,7 @@ def parse_config(data: Any, path: Path) -> Config:
         tool_search = "true" if tool_search else "false"
     if tool_search is not None and not isinstance(tool_search, str):
         raise ConfigError(f"{where}: claude-code.tool-search must be true, false, auto or auto:N")
+    probe = _probe_section(data, where)
     rules = data.get("rules", {}) or {}
     if not isinstance(rules, Mapping):
         raise ConfigError(f"{where}: rules must be a mapping of rule id to level or options")
@@ -203,8 +211,38 @@ def parse_config(data: Any, path: Path) -> Config:
         search_mode=mode,
         search_limit=_positive(search, "limit", where, "search."),
         claude_code_tool_search=tool_search,
+        probe_target=_optional(probe, "target", str, where, "probe."),
+        probe_model=_optional(probe, "model", str, where, "probe."),
+        probe_api_key_env=_optional(probe, "api-key-env", str, where, "probe."),
+        probe_api_version=_optional(probe, "api-version", str, where, "probe."),
+        probe_beta=_probe_beta(probe, where),
         given=frozenset(_given(data)),
     )
+
+
+def _probe_section(data: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+    """``probe:`` (issue 30): the probe's host, model, key variable, API version and betas."""
+    probe = data.get("probe", {}) or {}
+    if not isinstance(probe, Mapping):
+        raise ConfigError(f"{where}: probe must be a mapping")
+    _check_keys(probe, PROBE_KEYS, where, "probe.")
+    target = probe.get("target")
+    if target is not None and target not in ("api", "openai"):
+        raise ConfigError(f"{where}: probe.target must be api or openai")
+    version = probe.get("api-version")
+    if version is not None and not isinstance(version, str):  # YAML reads a bare date as a date
+        raise ConfigError(f"{where}: probe.api-version must be text: quote it ('2023-06-01')")
+    return probe
+
+
+def _probe_beta(probe: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    beta = probe.get("beta")
+    if beta is None:
+        return ()
+    items = [beta] if isinstance(beta, str) else beta
+    if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+        raise ConfigError(f"{where}: probe.beta must be a beta header value or a list of them")
+    return tuple(items)
 
 
 def _given(data: Mapping[str, Any]) -> list[str]:
@@ -214,7 +252,7 @@ def _given(data: Mapping[str, Any]) -> list[str]:
         if value is None:
             continue
         found.append(str(key))
-        if key in ("budget", "search", "claude-code") and isinstance(value, Mapping):
+        if key in ("budget", "search", "claude-code", "probe") and isinstance(value, Mapping):
             found.extend(f"{key}.{inner}" for inner, v in value.items() if v is not None)
     return found
 
