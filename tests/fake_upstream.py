@@ -9,7 +9,7 @@ counts are a stand-in tokenizer (4 characters a token) over what the model would
 
 ``faults`` put a gateway's known failure patterns in front of it (hosts-facts §2):
 ``drop-defer``, ``drop-search``, ``break-round-trip``, ``add-cache-control``,
-``rewrite-errors``, ``reject-beta``, ``defer-unasked``, ``echo-key``.
+``rewrite-errors``, ``reject-beta``, ``defer-unasked``, ``echo-key``, ``hostile-text``.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ FAULTS = (
     "reject-beta",
     "defer-unasked",
     "echo-key",
+    "hostile-text",
 )
 
 
@@ -250,8 +251,8 @@ def responses_reply(body: dict[str, Any]) -> dict[str, Any]:
         for inner in t.get("tools", [])
         if isinstance(inner, dict)
     }
-    items = body.get("input") if isinstance(body.get("input"), list) else []
-    for index, item in enumerate(items):
+    items = body.get("input")
+    for index, item in enumerate(items if isinstance(items, list) else []):
         if isinstance(item, dict) and item.get("type") == "function_call":
             name = str(item.get("name"))
             if name in in_namespace and item.get("namespace") != in_namespace[name]:
@@ -354,6 +355,10 @@ def handler_for(upstream: Upstream) -> type[BaseHTTPRequestHandler]:
             except Refusal as refusal:
                 if "rewrite-errors" in upstream.faults and refusal.status == 400:
                     refusal = Refusal(400, "Bad request to upstream provider", "gateway_error")
+                if "hostile-text" in upstream.faults:
+                    refusal = Refusal(
+                        refusal.status, "\x1b[31mBad [bold]request[/bold]\u202e", "gateway_error"
+                    )
                 self._reply(refusal.status, _error(refusal.kind, refusal.message))
 
         def _reply(self, status: int, payload: Any) -> None:

@@ -381,7 +381,7 @@ def _own_error(
         return "passed", f"{what} got the API's 400: {reply.message}"
     return (
         "failed",
-        f"{what} was answered {reply.status} {reply.message!r}, not with the API's text "
+        f"{what} was answered {reply.status} '{reply.message}', not with the API's text "
         f"({expected}): the endpoint rewrites requests or errors",
     )
 

@@ -17,6 +17,8 @@ def render(report: ProbeReport, settings: RenderSettings) -> str:
     lines = ["## toolsearch probe", "", cell(headline(report), 1_000), ""]
     if report.dry_run:
         lines.append(f"Dry run: {len(report.requests)} requests would be sent; nothing was sent.")
+        headers = "; ".join(f"{name}: {value}" for name, value in report.headers.items())
+        lines += ["", f"Headers of every request: {cell(headers, 1_000)}"]
         for request in report.requests:
             lines += [
                 "",
@@ -35,7 +37,7 @@ def render(report: ProbeReport, settings: RenderSettings) -> str:
             f"{cell(check.evidence, 600)} |"
         )
     label = "FAILED" if report.failed else "passed"
-    lines += ["", f"- **{label}**: {cell(report.verdict, 1_000)}"]
+    lines += ["", f"- **Verdict ({label})**: {cell(report.verdict, 1_000)}"]
     sent = ", ".join(
         f"{cell(e.name)} {e.status}"
         + (f" ({e.input_tokens:,} input tokens)" if e.input_tokens is not None else "")

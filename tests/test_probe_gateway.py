@@ -1,0 +1,178 @@
+"""``probe`` through a real gateway (issue 30): LiteLLM's proxy from PyPI, in its own hash-locked
+environment (``bash .ci/litellm``; ``.ci/run`` builds it), started in front of the fake upstream
+inside a network namespace that has only loopback. The probe's verdict must match what the
+upstream actually received: whatever LiteLLM drops or rewrites, the probe must say so.
+
+Skips with its reason when the environment or ``unshare`` is absent; fails under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from tests.test_lock import locked
+from toolsearch.commands.probe_requests import BIG_TOOL, NAMESPACE
+from toolsearch.schemas import load_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCK = ROOT / ".ci" / "litellm.lock"
+VENV = Path(os.environ.get("TOOLSEARCH_LITELLM_VENV") or ROOT / ".venv-litellm")
+BETA = "advanced-tool-use-2025-11-20"
+RUNS = [
+    ["--format", "json"],
+    ["--target", "openai", "--format", "json"],
+    ["--beta", BETA, "--format", "json"],
+]
+
+
+def missing() -> str | None:
+    """Why the gateway cannot run here, or None."""
+    if not (VENV / "bin" / "litellm").exists():
+        return f"LiteLLM's environment is absent ({VENV}): build it with bash .ci/litellm"
+    if shutil.which("unshare") is None or shutil.which("ip") is None:
+        return "unshare and ip are needed for a loopback-only network namespace"
+    return None
+
+
+def test_the_litellm_lock_pins_every_release_with_hashes() -> None:
+    pins = locked(LOCK)
+    assert "litellm" in pins
+    assert all(hashes for entries in pins.values() for _, _, hashes in entries)
+
+
+@pytest.fixture(scope="module")
+def gateway() -> dict[str, Any]:
+    reason = missing()
+    if reason is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    key = "sk-probe-" + secrets.token_hex(16)
+    script = (
+        "ip link set lo up && exec "
+        f"{sys.executable} {ROOT / 'tests' / 'gateway_run.py'} {VENV} '{json.dumps(RUNS)}'"
+    )
+    done = subprocess.run(
+        ["unshare", "--net", "sh", "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PROBE_TEST_KEY": key},
+        cwd=ROOT,
+        timeout=900,
+    )
+    if done.returncode != 0 and "Operation not permitted" in done.stderr:
+        message = f"no network namespace here: {done.stderr.strip()}"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, Any] = json.loads(done.stdout)
+    result["key"] = key
+    return result
+
+
+def named(received: list[dict[str, Any]], path_end: str, name: str) -> dict[str, Any] | None:
+    """The body the upstream received for probe request ``name`` (None: it never arrived)."""
+    mark = f"request '{name}'."
+    for entry in received:
+        if entry["path"].endswith(path_end) and mark in json.dumps(entry["body"]):
+            body: dict[str, Any] = entry["body"]
+            return body
+    return None
+
+
+def tools_of(body: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    tools = body.get("tools", []) if body else []
+    return {str(t.get("name") or t.get("type")): t for t in tools if isinstance(t, dict)}
+
+
+def expected_api(received: list[dict[str, Any]]) -> dict[str, str]:
+    """What each check must say, from what reached the upstream (Messages)."""
+
+    def get(name: str) -> dict[str, Any] | None:
+        return named(received, "/messages", name)
+
+    deferred, loaded, search = tools_of(get("deferred")), tools_of(get("loaded")), get("search")
+    searching = any(
+        str(t.get("type", "")).startswith("tool_search_tool") for t in deferred.values()
+    )
+    round_trip = get("round-trip")
+    references = round_trip is not None and "tool_reference" in json.dumps(round_trip["messages"])
+    cached = tools_of(get("cache-control")).get(BIG_TOOL, {})
+    return {
+        "deferral-kept": "passed"
+        if deferred.get(BIG_TOOL, {}).get("defer_loading") is True
+        else "failed",
+        "search-tool": "passed" if search is not None and searching else "failed",
+        "round-trip": "passed" if references else "failed",
+        "rewrites": "passed"
+        if cached.get("defer_loading") is True
+        and "cache_control" in cached
+        and "defer_loading" not in loaded.get(BIG_TOOL, {"defer_loading": True})
+        else "failed",
+        "beta-header": "not answerable",
+    }
+
+
+def expected_openai(received: list[dict[str, Any]]) -> dict[str, str]:
+    """What each check must say, from what reached the upstream (Responses)."""
+
+    def get(name: str) -> dict[str, Any] | None:
+        return named(received, "/responses", name)
+
+    deferred, loaded = tools_of(get("deferred")), tools_of(get("loaded"))
+    search = tools_of(get("search"))
+    round_trip = get("round-trip")
+    calls = [i for i in (round_trip or {}).get("input", []) if i.get("type") == "function_call"]
+    error_text = tools_of(get("error-text"))
+    return {
+        "deferral-kept": "passed"
+        if deferred.get(BIG_TOOL, {}).get("defer_loading") is True and "tool_search" in deferred
+        else "failed",
+        "search-tool": "passed" if "tool_search" in search else "failed",
+        "round-trip": "passed"
+        if calls and all(c.get("namespace") == NAMESPACE for c in calls)
+        else "failed",
+        "rewrites": "passed"
+        if error_text.get(BIG_TOOL, {}).get("defer_loading") is True
+        and "tool_search" not in error_text
+        and "defer_loading" not in loaded.get(BIG_TOOL, {"defer_loading": True})
+        else "failed",
+        "beta-header": "not answerable",
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("index", "target"), [(0, "api"), (1, "openai"), (2, "api")], ids=["api", "openai", "beta"]
+)
+def test_the_verdict_through_litellm_matches_what_the_upstream_received(
+    gateway: dict[str, Any], index: int, target: str
+) -> None:
+    run = gateway["runs"][index]
+    assert run["code"] in (0, 1), run["stderr"]
+    report = json.loads(run["stdout"])
+    jsonschema.validate(report, load_schema("probe"))
+    assert report["target"] == target
+    said = {check["id"]: check["status"] for check in report["checks"]}
+    received = run["received"]
+    expected = expected_api(received) if target == "api" else expected_openai(received)
+    if index == 2:  # the fake upstream accepts this beta: refused only if LiteLLM refuses it
+        expected["beta-header"] = "passed"
+    assert said == expected, json.dumps(report["checks"], indent=1)
+    assert report["passed"] == (run["code"] == 0) == ("failed" not in expected.values())
+
+
+def test_the_key_never_shows_through_the_gateway(gateway: dict[str, Any]) -> None:
+    for run in gateway["runs"]:
+        assert gateway["key"] not in run["stdout"] + run["stderr"]
