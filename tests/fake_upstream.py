@@ -9,7 +9,9 @@ counts are a stand-in tokenizer (4 characters a token) over what the model would
 
 ``faults`` put a gateway's known failure patterns in front of it (hosts-facts §2):
 ``drop-defer``, ``drop-search``, ``break-round-trip``, ``add-cache-control``,
-``rewrite-errors``, ``reject-beta``, ``defer-unasked``, ``echo-key``, ``hostile-text``.
+``rewrite-errors``, ``reject-beta``, ``defer-unasked``, ``echo-key``, ``hostile-text``,
+``empty-reference`` (a ``tool_result``'s ``tool_reference`` sent on as empty text, as LiteLLM
+does when it translates Messages for an OpenAI backend).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ FAULTS = (
     "defer-unasked",
     "echo-key",
     "hostile-text",
+    "empty-reference",
 )
 
 
@@ -119,6 +122,11 @@ def apply_faults(faults: frozenset[str], body: Any, headers: dict[str, str]) -> 
                     tool["defer_loading"] = True
         if "add-cache-control" in faults and tools and isinstance(tools[-1], dict):
             tools[-1]["cache_control"] = {"type": "ephemeral"}
+    if "empty-reference" in faults:
+        for message in body.get("messages", []) or []:
+            for block in _blocks(message):
+                if block.get("type") == "tool_result" and "tool_reference" in json.dumps(block):
+                    block["content"] = ""
     if "break-round-trip" in faults:
         for message in body.get("messages", []) or []:
             for block in _blocks(message):
@@ -350,6 +358,7 @@ def handler_for(upstream: Upstream) -> type[BaseHTTPRequestHandler]:
                     self._reply(200, messages_reply(body, headers))
                 elif path.endswith("/responses"):
                     self._reply(200, responses_reply(body))
+
                 else:
                     raise Refusal(404, f"no route {path}", "not_found_error")
             except Refusal as refusal:

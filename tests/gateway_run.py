@@ -35,13 +35,19 @@ def free_port() -> int:
 
 
 def litellm_config(upstream: str) -> str:
-    """One Anthropic and one OpenAI model, both served by the fake upstream."""
+    """An Anthropic model, the same name routed to an OpenAI backend (LiteLLM translates the
+    Messages request), and an OpenAI model: all served by the fake upstream."""
     return (
         "model_list:\n"
         "  - model_name: claude-sonnet-4-5\n"
         "    litellm_params:\n"
         "      model: anthropic/claude-sonnet-4-5\n"
         f"      api_base: {upstream}\n"
+        "      api_key: upstream-key\n"
+        "  - model_name: claude-via-openai\n"  # Messages translated for an OpenAI backend
+        "    litellm_params:\n"
+        "      model: openai/claude-via-openai\n"
+        f"      api_base: {upstream}/v1\n"
         "      api_key: upstream-key\n"
         "  - model_name: gpt-5.4\n"
         "    litellm_params:\n"

@@ -70,8 +70,9 @@ def test_behind_a_faithful_messages_api_tool_search_works(
     assert "5. not answerable" in out and "no --beta given" in out
     assert "the reply searched and returned 1 tool reference: probe_inventory_report" in out
     assert "got the API's 400: Tool 'probe_inventory_report' cannot have both" in out
+    assert "was answered 200 and loaded the tool:" in out
     # what the upstream received: seven requests, the key in x-api-key, the version header
-    assert len(upstream.received) == 7
+    assert len(upstream.received) == 8
     headers = upstream.received[0]["headers"]
     assert headers["x-api-key"] == KEY and headers["anthropic-version"] == "2023-06-01"
     assert "anthropic-beta" not in headers
@@ -144,6 +145,7 @@ CASES = [
     ("api", "drop-defer", (), (FAIL, FAIL, PASS, FAIL, OPEN), "deferral is dropped: every tool"),
     ("api", "drop-search", (), (PASS, FAIL, PASS, PASS, OPEN), "the search tool does not work"),
     ("api", "break-round-trip", (), (PASS, PASS, FAIL, PASS, OPEN), "the second turn breaks"),
+    ("api", "empty-reference", (), (PASS, PASS, FAIL, PASS, OPEN), "loses the tool_reference"),
     (
         "api",
         "add-cache-control",
@@ -301,8 +303,8 @@ def test_dry_run_prints_the_requests_and_sends_nothing(
     upstream, url = faithful
     code, out, err = probe(runner, url, "--dry-run", env={})
     assert code == 0, err
-    assert "dry run: 7 requests would be sent; nothing was sent" in out
-    assert out.count(f"POST {url}/v1/messages") == 7
+    assert "dry run: 8 requests would be sent; nothing was sent" in out
+    assert out.count(f"POST {url}/v1/messages") == 8
     assert "x-api-key: $ANTHROPIC_API_KEY" in out
     assert '"defer_loading": true' in out and '"cache_control"' in out
     code, out, _ = probe(runner, url, "--dry-run", "--target", "openai", "-f", "json", env={})

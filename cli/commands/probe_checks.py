@@ -327,9 +327,36 @@ def _round_trip(target: str, replies: Mapping[str, Reply]) -> Check:
             "replaying a namespaced function_call fails: deferred namespaced functions break "
             "a turn after their first call behind this endpoint"
         )
-    if reply.ok:
-        return _check(target, 3, "passed", f"{what} was answered {reply.status}")
-    return _check(target, 3, "failed", _why_refused(target, "round-trip", reply, False), advice)
+    if not reply.ok:
+        return _check(target, 3, "failed", _why_refused(target, "round-trip", reply, False), advice)
+    answered = f"{what} was answered {reply.status}"
+    if target != "api":
+        return _check(target, 3, "passed", answered)
+    return _reference_loaded(replies, answered, advice)
+
+
+def _reference_loaded(replies: Mapping[str, Reply], answered: str, advice: str) -> Check:
+    """A tool_reference loads the tool: its definition is billed as input (facts §2.8), so the
+    turn costs more than the same turn with a text result."""
+    text = replies.get("round-trip-text")
+    with_reference = replies["round-trip"].input_tokens
+    with_text = text.input_tokens if text is not None and text.ok else None
+    if with_reference is None or with_text is None:
+        return _check("api", 3, "passed", f"{answered} (whether it loaded the tool: no usage)")
+    shown = (
+        f"{with_reference:,} input tokens with the tool_reference, {with_text:,} with a text result"
+    )
+    if with_reference - with_text >= BIG_TOOL_MIN_TOKENS:
+        return _check("api", 3, "passed", f"{answered} and loaded the tool: {shown}")
+    return _check(
+        "api",
+        3,
+        "failed",
+        f"{answered} but loaded no tool: {shown}; the endpoint dropped or rewrote the "
+        "tool_reference",
+        "the second turn loses the tool_reference (answered, but the found tool is not loaded): "
+        "ENABLE_TOOL_SEARCH=true would leave Claude Code without the tools it searched for",
+    )
 
 
 def _rewrites(target: str, replies: Mapping[str, Reply]) -> Check:

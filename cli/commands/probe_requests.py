@@ -163,6 +163,12 @@ def anthropic_requests(model: str) -> list[ProbeRequest]:
             _round_trip(model),
         ),
         ProbeRequest(
+            "round-trip-text",
+            "the same turn with a text result (what loading the referenced tool adds)",
+            path,
+            _round_trip(model, "round-trip-text", found=False),
+        ),
+        ProbeRequest(
             "cache-control",
             "a deferred tool with cache_control (the API answers 400)",
             path,
@@ -171,9 +177,15 @@ def anthropic_requests(model: str) -> list[ProbeRequest]:
     ]
 
 
-def _round_trip(model: str) -> dict[str, Any]:
-    """A client-side search's second turn, as Claude Code's ToolSearch sends it."""
+def _round_trip(model: str, name: str = "round-trip", found: bool = True) -> dict[str, Any]:
+    """A client-side search's second turn, as Claude Code's ToolSearch sends it; ``found``
+    false: the same turn with a plain text result (what the reference's loading costs)."""
     call_id = "toolu_probe_search_01"
+    result: list[dict[str, Any]] = (
+        [{"type": "tool_reference", "tool_name": BIG_TOOL}]
+        if found
+        else [{"type": "text", "text": "No tool matched."}]
+    )
     return {
         "model": model,
         "max_tokens": MAX_TOKENS["api"],
@@ -187,7 +199,7 @@ def _round_trip(model: str) -> dict[str, Any]:
             _anthropic_tool(BIG_TOOL, BIG_DESCRIPTION, big_schema(), defer_loading=True),
         ],
         "messages": [
-            _user("round-trip", "Find the inventory report tool."),
+            _user(name, "Find the inventory report tool."),
             {
                 "role": "assistant",
                 "content": [
@@ -205,7 +217,7 @@ def _round_trip(model: str) -> dict[str, Any]:
                     {
                         "type": "tool_result",
                         "tool_use_id": call_id,
-                        "content": [{"type": "tool_reference", "tool_name": BIG_TOOL}],
+                        "content": result,
                     }
                 ],
             },
