@@ -268,6 +268,34 @@ def test_the_key_variable_can_be_named(runner: CliRunner, faithful: tuple[Upstre
     assert upstream.received[0]["headers"]["x-api-key"] == KEY
 
 
+def test_a_key_given_where_a_variable_name_goes_is_not_echoed(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    code, out, err = probe(runner, "http://127.0.0.1:1", "--api-key-env", KEY)
+    assert code == 2 and KEY not in out + err
+    assert "--api-key-env takes the name of an environment variable" in one_error_line(err)
+    (in_tmp / ".toolsearch.yaml").write_text(f"probe:\n  api-key-env: {KEY}\n")
+    code, out, err = probe(runner, "http://127.0.0.1:1")
+    assert code == 2 and KEY not in out + err
+    assert "probe.api-key-env takes the name" in one_error_line(err)
+    (in_tmp / ".toolsearch.yaml").unlink()
+    code, out, err = probe(runner, f"http://user:{KEY}@127.0.0.1:1", "--dry-run")
+    assert code == 2 and KEY not in out + err
+    assert "the URL carries a user name or password" in one_error_line(err)
+
+
+def test_a_busy_endpoint_leaves_checks_not_answerable() -> None:
+    busy = Reply(529, {"type": "error"}, "Overloaded")
+    replies = {"baseline": usage(10), "without": usage(100), "loaded": busy, "deferred": busy}
+    replies |= {"search": busy, "round-trip": busy, "cache-control": busy}
+    checks = judge("api", replies, ())
+    assert [c.status for c in checks[:4]] == ["not answerable"] * 4
+    assert (
+        "answered 529: Overloaded (busy or rate-limited): run the probe again" in checks[0].evidence
+    )
+    assert verdict("api", checks).startswith("no check failed, but checks 1, 2, 3, 4 could not")
+
+
 def test_an_echoed_key_is_redacted_in_the_error(runner: CliRunner) -> None:
     upstream = Upstream(frozenset({"echo-key"}))
     with upstream_serving(upstream) as url:
@@ -397,7 +425,11 @@ def test_replies_without_usage_leave_deferral_not_answerable() -> None:
     checks = judge("api", replies, ())
     assert checks[0].status == "not answerable"
     assert "no usage.input_tokens" in checks[0].evidence
-    assert verdict("api", checks).startswith("no check failed") or checks[1].status == "failed"
+    assert [c.status for c in checks] == ["not answerable"] * 5
+    assert verdict("api", checks) == (
+        "no check failed, but checks 1, 2, 3, 4 could not be answered: tool search is not shown "
+        "to work behind this endpoint"
+    )
 
 
 def test_a_partial_saving_is_a_drop() -> None:

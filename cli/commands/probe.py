@@ -7,6 +7,7 @@ Imported only by ``probe``: no other command pays for it.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -21,6 +22,7 @@ PROBE_TARGETS = ("api", "openai")
 DEFAULT_KEY_ENV = {"api": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY"}
 # api: the project's default model; openai: the first model with tool_search (hosts-facts §1.1)
 DEFAULT_MODELS = {"api": "claude-sonnet-4-5", "openai": "gpt-5.4"}
+ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 HOST_NAMES = {"api": "Anthropic Messages", "openai": "OpenAI Responses"}
 PROBE_FORMATS: dict[str, Reporter] = {
     "text": reporter("probe_text"),
@@ -95,11 +97,18 @@ def probe_options(
     if chosen not in PROBE_TARGETS:
         raise UsageError(f"--target must be api or openai for probe, not {chosen!r}")
     betas = tuple(b.strip() for given in (beta or config.probe_beta) for b in given.split(","))
+    chosen_env = key_env or config.probe_api_key_env or DEFAULT_KEY_ENV[chosen]
+    if not ENV_NAME.match(chosen_env):  # a key given by mistake: never echo it
+        where = "--api-key-env" if key_env else f"{config.where}: probe.api-key-env"
+        raise UsageError(
+            f"{where} takes the name of an environment variable (letters, digits and _), not a "
+            "key; the value given is not shown"
+        )
     return ProbeOptions(
         url=url,
         target=chosen,
         model=model or config.probe_model or DEFAULT_MODELS[chosen],
-        key_env=key_env or config.probe_api_key_env or DEFAULT_KEY_ENV[chosen],
+        key_env=chosen_env,
         api_version=api_version or config.probe_api_version,
         beta=tuple(b for b in betas if b),
         dry_run=dry_run,

@@ -23,6 +23,7 @@ CACHE_CONTROL_TEXT = re.compile(
     r"Tool '[^']*' cannot have both defer_loading=true and cache_control set"
 )
 DEFERRED_NEEDS_SEARCH = "Deferred tools require tools.tool_search"
+BUSY_STATUSES = frozenset({408, 429, 503, 504, 529})
 # A tool costs at least one token per 8 characters of its JSON under any tokenizer in use
 # (Claude's and OpenAI's run at 2-4 characters per token on JSON): the floor below which the
 # large tool counts as not billed at all.
@@ -46,6 +47,11 @@ class Reply:
     @property
     def ok(self) -> bool:
         return 200 <= self.status < 300
+
+    @property
+    def busy(self) -> bool:
+        """Rate-limited, overloaded or timed out: says nothing about tool search."""
+        return self.status in BUSY_STATUSES
 
     @property
     def input_tokens(self) -> int | None:
@@ -158,10 +164,23 @@ def _why_refused(target: str, name: str, reply: Reply, sent_cache_control: bool)
     return evidence
 
 
+def _busy(target: str, number: int, replies: Mapping[str, Reply], *names: str) -> Check | None:
+    """Not answerable when a request the check needs was rate-limited or overloaded."""
+    for name in names:
+        reply = replies.get(name)
+        if reply is not None and reply.busy:
+            evidence = f"{refused(name, reply)} (busy or rate-limited): run the probe again"
+            return _check(target, number, "not answerable", evidence)
+    return None
+
+
 def _deferral(target: str, replies: Mapping[str, Reply]) -> Check:
     names = ("without", "loaded", "deferred")
     if any(name not in replies for name in names):
         return _check(target, 1, "not answerable", "the requests were not sent")
+    busy = _busy(target, 1, replies, *names)
+    if busy is not None:
+        return busy
     bad = _first_refused(replies, names)
     if bad is not None:
         evidence = _why_refused(target, bad, replies[bad], False)
@@ -209,6 +228,9 @@ def _search(target: str, replies: Mapping[str, Reply]) -> Check:
     advice = "the search tool does not work behind this endpoint; leave tool search off behind it"
     if reply is None:
         return _check(target, 2, "not answerable", "the request was not sent")
+    busy = _busy(target, 2, replies, "search")
+    if busy is not None:
+        return busy
     if not reply.ok:
         return _check(target, 2, "failed", _why_refused(target, "search", reply, False), advice)
     if target == "api":
@@ -327,6 +349,9 @@ def _round_trip(target: str, replies: Mapping[str, Reply]) -> Check:
             "replaying a namespaced function_call fails: deferred namespaced functions break "
             "a turn after their first call behind this endpoint"
         )
+    busy = _busy(target, 3, replies, "round-trip")
+    if busy is not None:
+        return busy
     if not reply.ok:
         return _check(target, 3, "failed", _why_refused(target, "round-trip", reply, False), advice)
     answered = f"{what} was answered {reply.status}"
@@ -398,6 +423,8 @@ def _own_error(
     """A request the API refuses must come back with the API's own 400 text."""
     if reply is None:
         return "not answerable", f"{what}: the request was not sent"
+    if reply.busy:
+        return "not answerable", f"{what} was answered {reply.status} (busy): run the probe again"
     if reply.ok:
         return (
             "failed",
@@ -470,7 +497,8 @@ def verdict(target: str, checks: list[Check]) -> str:
     open_core = [str(c.number) for c in checks if c.status == "not answerable" and c.number < 5]
     if open_core:
         return (
-            f"no check failed, but check {', '.join(open_core)} could not be answered: tool "
+            f"no check failed, but check{'s' if len(open_core) > 1 else ''} "
+            f"{', '.join(open_core)} could not be answered: tool "
             "search is not shown to work behind this endpoint"
         )
     if target == "api":

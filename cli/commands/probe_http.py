@@ -47,6 +47,11 @@ def parse_endpoint(url: str, target: str, api_version: str | None) -> Endpoint:
             f"{url!r} is not an endpoint URL: give the base URL, e.g. https://api.anthropic.com "
             "or http://127.0.0.1:4000"
         )
+    if parts.username is not None or parts.password is not None:  # never echo credentials
+        raise UsageError(
+            "the URL carries a user name or password: give it without them, with the key in an "
+            "environment variable (--api-key-env)"
+        )
     try:
         port = parts.port
     except ValueError:
