@@ -16,14 +16,13 @@ does when it translates Messages for an OpenAI backend).
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import math
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 KNOWN_BETAS = (
@@ -383,18 +382,3 @@ def handler_for(upstream: Upstream) -> type[BaseHTTPRequestHandler]:
 
 def _error(kind: str, message: str) -> dict[str, Any]:
     return {"type": "error", "error": {"type": kind, "message": message}}
-
-
-@contextlib.contextmanager
-def upstream_serving(upstream: Upstream) -> Iterator[str]:
-    """Serve ``upstream`` on a free loopback port; yields the base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(upstream))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)

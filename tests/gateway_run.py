@@ -23,7 +23,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.fake_upstream import Upstream, upstream_serving
+from tests.fake_http import serving
+from tests.fake_upstream import Upstream, handler_for
+from tests.live_helpers import stop_process
 
 START_LIMIT = 300.0  # seconds LiteLLM may take to start on a busy machine (it takes ~20 s alone)
 
@@ -74,7 +76,7 @@ def wait_until_up(url: str, proxy: subprocess.Popen[bytes], log: Path) -> None:
 
 def main(venv: str, key: str, runs: list[list[str]]) -> dict[str, Any]:
     upstream = Upstream()
-    with upstream_serving(upstream) as upstream_url, tempfile.TemporaryDirectory() as folder:
+    with serving(handler_for(upstream)) as upstream_url, tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         (work / "config.yaml").write_text(litellm_config(upstream_url))
         port = free_port()
@@ -129,12 +131,7 @@ def main(venv: str, key: str, runs: list[list[str]]) -> dict[str, Any]:
                     }
                 )
         finally:
-            proxy.terminate()
-            try:
-                proxy.wait(30)
-            except subprocess.TimeoutExpired:
-                proxy.kill()
-                proxy.wait(30)
+            stop_process(proxy, 30)
         return {"runs": results, "url": url}
 
 

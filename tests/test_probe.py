@@ -15,7 +15,8 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.fake_upstream import Upstream, upstream_serving
+from tests.fake_http import serving
+from tests.fake_upstream import Upstream, handler_for
 from toolsearch.app import app
 from toolsearch.commands.probe_checks import Reply, judge, verdict
 from toolsearch.commands.probe_requests import BIG_TOOL, NAMESPACE, NAMESPACED_TOOL
@@ -34,7 +35,7 @@ def _no_real_keys(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def faithful() -> Iterator[tuple[Upstream, str]]:
     upstream = Upstream()
-    with upstream_serving(upstream) as url:
+    with serving(handler_for(upstream)) as url:
         yield upstream, url
 
 
@@ -184,7 +185,7 @@ def test_each_failure_pattern_is_found_and_named(
     advice: str,
 ) -> None:
     upstream = Upstream(frozenset({fault}))
-    with upstream_serving(upstream) as url:
+    with serving(handler_for(upstream)) as url:
         code, out, err = probe(runner, url, "--target", target, *extra, "--format", "json")
     report = json.loads(out)
     jsonschema.validate(report, load_schema("probe"))
@@ -196,7 +197,7 @@ def test_each_failure_pattern_is_found_and_named(
 
 def test_a_silent_drop_is_told_with_the_billed_figures(runner: CliRunner) -> None:
     upstream = Upstream(frozenset({"drop-defer"}))
-    with upstream_serving(upstream) as url:
+    with serving(handler_for(upstream)) as url:
         code, out, _ = probe(runner, url)
     assert code == 1
     deferred = upstream.named("deferred")[0]["body"]
@@ -298,7 +299,7 @@ def test_a_busy_endpoint_leaves_checks_not_answerable() -> None:
 
 def test_an_echoed_key_is_redacted_in_the_error(runner: CliRunner) -> None:
     upstream = Upstream(frozenset({"echo-key"}))
-    with upstream_serving(upstream) as url:
+    with serving(handler_for(upstream)) as url:
         code, out, err = probe(runner, url)
     assert code == 2 and out == ""
     line = one_error_line(err)
@@ -310,7 +311,7 @@ def test_an_echoed_key_is_redacted_in_the_error(runner: CliRunner) -> None:
 def test_the_key_is_in_no_output_nor_report_file(runner: CliRunner, in_tmp: Path, fmt: str) -> None:
     for fault in ("drop-defer", "rewrite-errors"):
         upstream = Upstream(frozenset({fault}))
-        with upstream_serving(upstream) as url:
+        with serving(handler_for(upstream)) as url:
             code, out, err = probe(runner, url, "--format", fmt)
             file_code, _, _ = probe(runner, url, "--format", fmt, "-o", "report.out")
             dry_code, dry, _ = probe(runner, url, "--format", fmt, "--dry-run")
@@ -373,7 +374,7 @@ def test_a_bad_target_is_refused(runner: CliRunner) -> None:
 
 def test_hostile_error_text_is_shown_escaped(runner: CliRunner) -> None:
     upstream = Upstream(frozenset({"hostile-text"}))
-    with upstream_serving(upstream) as url:
+    with serving(handler_for(upstream)) as url:
         code, out, _ = probe(runner, url)
     assert code == 1
     assert "\x1b" not in out and "\u202e" not in out
