@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import jsonschema
@@ -77,6 +78,7 @@ def test_behind_a_faithful_messages_api_tool_search_works(
     headers = upstream.received[0]["headers"]
     assert headers["x-api-key"] == KEY and headers["anthropic-version"] == "2023-06-01"
     assert "anthropic-beta" not in headers
+    assert headers["user-agent"].startswith("toolsearch/")
     assert all(r["path"] == "/v1/messages" for r in upstream.received)
     assert all(r["body"]["model"] == "claude-sonnet-4-5" for r in upstream.received)
 
@@ -365,6 +367,29 @@ def test_an_unreachable_endpoint_is_one_line_and_exit_2(runner: CliRunner) -> No
 def test_a_bad_url_is_a_usage_error(runner: CliRunner, url: str, expected: str) -> None:
     code, _, err = probe(runner, url)
     assert code == 2 and expected in one_error_line(err)
+
+
+class NotAnApi(BaseHTTPRequestHandler):
+    """A web page where an API was expected (a captive portal, a wrong path)."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        data = b"<html><body>Welcome</body></html>"
+        self.send_response(200)
+        self.send_header("content-type", "text/html")
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def test_an_endpoint_that_answers_a_web_page_is_exit_2(runner: CliRunner) -> None:
+    with serving(NotAnApi) as url:
+        code, out, err = probe(runner, url)
+    assert code == 2 and out == ""
+    line = one_error_line(err)
+    assert "answered 200 but not with a JSON object: is it an Anthropic Messages endpoint?" in line
 
 
 def test_a_bad_target_is_refused(runner: CliRunner) -> None:

@@ -159,6 +159,11 @@ def _send_all(
         reply = sender.send(request)
         replies[request.name] = reply
         exchanges.append(Exchange(request.name, request.purpose, reply.status, reply.input_tokens))
+        if request.name == "baseline" and reply.ok and not isinstance(reply.body, dict):
+            raise ServerError(
+                f"{report.endpoint.url(request.path)}: answered {reply.status} but not with a "
+                f"JSON object: is it an {report.host} endpoint? (--target api|openai)"
+            )
         if request.name == "baseline" and not reply.ok:
             if options.beta and mentions_beta(reply):
                 break  # every request carries the header: check 5 says why, the rest cannot run

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from toolsearch import __version__
 from toolsearch.commands.probe_checks import Reply
 from toolsearch.commands.probe_requests import ANTHROPIC_VERSION, ProbeRequest
 from toolsearch.errors import ServerError, UsageError
@@ -73,7 +74,11 @@ def headers_for(
     target: str, api_version: str | None, beta: tuple[str, ...], key: str
 ) -> dict[str, str]:
     """The headers, the key in its host's header (``key`` may be a placeholder to show)."""
-    headers = {"content-type": "application/json", "accept": "application/json"}
+    headers = {
+        "content-type": "application/json",
+        "accept": "application/json",
+        "user-agent": f"toolsearch/{__version__} (probe)",
+    }
     if target == "api":
         headers["x-api-key"] = key
         headers["anthropic-version"] = api_version or ANTHROPIC_VERSION
