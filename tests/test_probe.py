@@ -299,6 +299,15 @@ def test_a_busy_endpoint_leaves_checks_not_answerable() -> None:
     assert verdict("api", checks).startswith("no check failed, but checks 1, 2, 3, 4 could not")
 
 
+def test_bedrock_converse_refusing_the_beta_is_check_5() -> None:
+    converse = Reply(
+        400, None, "tool search is not currently supported on the Converse and ConverseStream APIs"
+    )
+    checks = judge("api", {"baseline": converse}, ("tool-search-tool-2025-10-19",))
+    assert [c.status for c in checks] == ["not answerable"] * 4 + ["failed"]
+    assert checks[4].advice.startswith("the endpoint rejects the beta header (anthropic-beta: ")
+
+
 def test_an_echoed_key_is_redacted_in_the_error(runner: CliRunner) -> None:
     upstream = Upstream(frozenset({"echo-key"}))
     with serving(handler_for(upstream)) as url:

@@ -88,7 +88,11 @@ def refused(name: str, reply: Reply) -> str:
 
 
 def mentions_beta(reply: Reply) -> bool:
-    return not reply.ok and "beta" in reply.message.lower()
+    """A refusal for the beta header: the API's ``Unexpected value(s) … for the anthropic-beta
+    header``, or Bedrock Converse's ``not currently supported on the Converse`` (hosts-facts
+    §5, probe (f))."""
+    text = reply.message.lower()
+    return not reply.ok and ("beta" in text or "not currently supported on the converse" in text)
 
 
 def judge(target: str, replies: Mapping[str, Reply], beta: tuple[str, ...]) -> list[Check]:
