@@ -19,7 +19,8 @@ from typer.testing import CliRunner
 from tests.fake_http import serving
 from tests.fake_upstream import Upstream, handler_for
 from toolsearch.app import app
-from toolsearch.commands.probe_checks import Reply, judge, verdict
+from toolsearch.commands.probe_checks import judge, verdict
+from toolsearch.commands.probe_reply import Reply
 from toolsearch.commands.probe_requests import BIG_TOOL, NAMESPACE, NAMESPACED_TOOL
 from toolsearch.schemas import load_schema
 

@@ -11,8 +11,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from toolsearch.commands.probe_checks import Check, Reply, judge, mentions_beta, verdict
+from toolsearch.commands.probe_checks import Check, judge, verdict
 from toolsearch.commands.probe_http import Endpoint, Sender, headers_for, parse_endpoint
+from toolsearch.commands.probe_reply import Reply, mentions_beta
 from toolsearch.commands.probe_requests import ProbeRequest, requests_for
 from toolsearch.config import Config
 from toolsearch.errors import ExitCode, ServerError, UsageError

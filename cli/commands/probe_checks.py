@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from toolsearch.catalog.counts import count_of
+from toolsearch.commands.probe_reply import Reply, mentions_beta, refused
 from toolsearch.commands.probe_requests import (
     BIG_DESCRIPTION,
     BIG_TOOL,
@@ -23,7 +24,6 @@ CACHE_CONTROL_TEXT = re.compile(
     r"Tool '[^']*' cannot have both defer_loading=true and cache_control set"
 )
 DEFERRED_NEEDS_SEARCH = "Deferred tools require tools.tool_search"
-BUSY_STATUSES = frozenset({408, 429, 503, 504, 529})
 # A tool costs at least one token per 8 characters of its JSON under any tokenizer in use
 # (Claude's and OpenAI's run at 2-4 characters per token on JSON): the floor below which the
 # large tool counts as not billed at all.
@@ -36,40 +36,6 @@ BIG_TOOL_MIN_TOKENS = (
 
 
 @dataclass(frozen=True)
-class Reply:
-    """What came back for one request; ``message`` is the error text (the key already
-    redacted), empty on success."""
-
-    status: int
-    body: Any
-    message: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return 200 <= self.status < 300
-
-    @property
-    def busy(self) -> bool:
-        """Rate-limited, overloaded or timed out: says nothing about tool search."""
-        return self.status in BUSY_STATUSES
-
-    @property
-    def input_tokens(self) -> int | None:
-        """Every input token the reply bills (cache writes and reads included)."""
-        usage = self.body.get("usage") if isinstance(self.body, dict) else None
-        if not isinstance(usage, dict):
-            return None
-        total = 0
-        found = False
-        for key in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"):
-            value = usage.get(key)
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                total += value
-                found = found or key == "input_tokens"
-        return total if found else None
-
-
-@dataclass(frozen=True)
 class Check:
     """One check's outcome; ``advice`` is what the verdict says when it failed."""
 
@@ -79,20 +45,6 @@ class Check:
     status: Status
     evidence: str
     advice: str = ""
-
-
-def refused(name: str, reply: Reply) -> str:
-    """Evidence of a refused request."""
-    text = reply.message or "no error text"
-    return f"request '{name}' was answered {reply.status}: {text}"
-
-
-def mentions_beta(reply: Reply) -> bool:
-    """A refusal for the beta header: the API's ``Unexpected value(s) … for the anthropic-beta
-    header``, or Bedrock Converse's ``not currently supported on the Converse`` (hosts-facts
-    §5, probe (f))."""
-    text = reply.message.lower()
-    return not reply.ok and ("beta" in text or "not currently supported on the converse" in text)
 
 
 def judge(target: str, replies: Mapping[str, Reply], beta: tuple[str, ...]) -> list[Check]:
@@ -156,10 +108,11 @@ def _first_refused(replies: Mapping[str, Reply], names: tuple[str, ...]) -> str 
     return None
 
 
-def _why_refused(target: str, name: str, reply: Reply, sent_cache_control: bool) -> str:
-    """The evidence of a refusal, with what it shows about the endpoint where the text says."""
+def _why_refused(name: str, reply: Reply) -> str:
+    """The evidence of a refusal of a request that carried no cache_control and did carry the
+    search tool, with what the API's text then shows about the endpoint."""
     evidence = refused(name, reply)
-    if CACHE_CONTROL_TEXT.search(reply.message) and not sent_cache_control:
+    if CACHE_CONTROL_TEXT.search(reply.message):
         evidence += "; this request carried no cache_control: the endpoint added it"
     if DEFERRED_NEEDS_SEARCH in reply.message:
         evidence += (
@@ -187,7 +140,7 @@ def _deferral(target: str, replies: Mapping[str, Reply]) -> Check:
         return busy
     bad = _first_refused(replies, names)
     if bad is not None:
-        evidence = _why_refused(target, bad, replies[bad], False)
+        evidence = _why_refused(bad, replies[bad])
         advice = (
             "the endpoint adds cache_control to deferred tools, which the API refuses (400); "
             "leave tool search off behind it"
@@ -236,7 +189,7 @@ def _search(target: str, replies: Mapping[str, Reply]) -> Check:
     if busy is not None:
         return busy
     if not reply.ok:
-        return _check(target, 2, "failed", _why_refused(target, "search", reply, False), advice)
+        return _check(target, 2, "failed", _why_refused("search", reply), advice)
     if target == "api":
         return _anthropic_search(reply, advice)
     return _openai_search(reply, advice)
@@ -357,7 +310,7 @@ def _round_trip(target: str, replies: Mapping[str, Reply]) -> Check:
     if busy is not None:
         return busy
     if not reply.ok:
-        return _check(target, 3, "failed", _why_refused(target, "round-trip", reply, False), advice)
+        return _check(target, 3, "failed", _why_refused("round-trip", reply), advice)
     answered = f"{what} was answered {reply.status}"
     if target != "api":
         return _check(target, 3, "passed", answered)

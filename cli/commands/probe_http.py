@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from toolsearch import __version__
-from toolsearch.commands.probe_checks import Reply
+from toolsearch.commands.probe_reply import Reply
 from toolsearch.commands.probe_requests import ANTHROPIC_VERSION, ProbeRequest
 from toolsearch.errors import ServerError, UsageError
 
