@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shlex
 import shutil
 import subprocess
 import sys
@@ -61,10 +62,8 @@ def run_gateway() -> dict[str, Any]:
             pytest.fail(reason)
         pytest.skip(reason)
     key = "sk-probe-" + secrets.token_hex(16)
-    script = (
-        "ip link set lo up && exec "
-        f"{sys.executable} {ROOT / 'tests' / 'gateway_run.py'} {VENV} '{json.dumps(RUNS)}'"
-    )
+    runner = [sys.executable, str(ROOT / "tests" / "gateway_run.py"), str(VENV), json.dumps(RUNS)]
+    script = f"ip link set lo up && exec {shlex.join(runner)}"
     done = subprocess.run(
         ["unshare", "--net", "sh", "-c", script],
         capture_output=True,
