@@ -1576,7 +1576,15 @@ def probe(
             "else api).",
         ),
     ] = None,
-    model: ModelOpt = None,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model",
+            metavar="MODEL",
+            help="The model the requests name (default: config probe.model, else "
+            "claude-sonnet-4-5, or gpt-5.4 under --target openai).",
+        ),
+    ] = None,
     api_key_env: Annotated[
         str | None,
         typer.Option(

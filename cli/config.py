@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
 CLAUDE_CODE_KEYS = ("tool-search",)
 PROBE_KEYS = ("target", "model", "api-key-env", "api-version", "beta")
+ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 IGNORE_KEYS = ("rule", "path", "tool")
 TARGETS = ("api", "claude-code")
 SEARCH_MODES = ("bm25", "regex", "claude-code", "hybrid")
@@ -229,6 +231,12 @@ def _probe_section(data: Mapping[str, Any], where: str) -> Mapping[str, Any]:
     target = probe.get("target")
     if target is not None and target not in ("api", "openai"):
         raise ConfigError(f"{where}: probe.target must be api or openai")
+    key_env = probe.get("api-key-env")
+    if key_env is not None and not (isinstance(key_env, str) and ENV_NAME.match(key_env)):
+        raise ConfigError(  # a key written here by mistake: never echo it
+            f"{where}: probe.api-key-env takes the name of an environment variable (letters, "
+            "digits and _), not a key; the value given is not shown"
+        )
     return probe
 
 

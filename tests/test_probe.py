@@ -441,6 +441,14 @@ def test_config_keys(runner: CliRunner, in_tmp: Path, faithful: tuple[Upstream, 
     assert upstream.received[-1]["headers"]["anthropic-version"] == "2024-01-01"
 
 
+def test_the_config_schema_takes_the_probe_section() -> None:
+    schema = load_schema("config")
+    good = {"probe": {"target": "openai", "api-key-env": "GATEWAY_KEY", "beta": ["b1"]}}
+    jsonschema.validate(good, schema)
+    for bad in ({"probe": {"target": "codex"}}, {"probe": {"api-key-env": KEY}}):
+        assert not jsonschema.Draft202012Validator(schema).is_valid(bad)
+
+
 # --- the core: judging replies ----------------------------------------------------------------
 
 

@@ -7,7 +7,6 @@ Imported only by ``probe``: no other command pays for it.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -15,7 +14,7 @@ from toolsearch.commands.probe_checks import Check, judge, verdict
 from toolsearch.commands.probe_http import Endpoint, Sender, headers_for, parse_endpoint
 from toolsearch.commands.probe_reply import Reply, mentions_beta
 from toolsearch.commands.probe_requests import ProbeRequest, requests_for
-from toolsearch.config import Config
+from toolsearch.config import ENV_NAME, Config
 from toolsearch.errors import ExitCode, ServerError, UsageError
 from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 
@@ -23,7 +22,6 @@ PROBE_TARGETS = ("api", "openai")
 DEFAULT_KEY_ENV = {"api": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY"}
 # api: the project's default model; openai: the first model with tool_search (hosts-facts §1.1)
 DEFAULT_MODELS = {"api": "claude-sonnet-4-5", "openai": "gpt-5.4"}
-ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 HOST_NAMES = {"api": "Anthropic Messages", "openai": "OpenAI Responses"}
 PROBE_FORMATS: dict[str, Reporter] = {
     "text": reporter("probe_text"),
@@ -100,10 +98,9 @@ def probe_options(
     betas = tuple(b.strip() for given in (beta or config.probe_beta) for b in given.split(","))
     chosen_env = key_env or config.probe_api_key_env or DEFAULT_KEY_ENV[chosen]
     if not ENV_NAME.match(chosen_env):  # a key given by mistake: never echo it
-        where = "--api-key-env" if key_env else f"{config.where}: probe.api-key-env"
         raise UsageError(
-            f"{where} takes the name of an environment variable (letters, digits and _), not a "
-            "key; the value given is not shown"
+            "--api-key-env takes the name of an environment variable (letters, digits and _), "
+            "not a key; the value given is not shown"
         )
     return ProbeOptions(
         url=url,
