@@ -34,6 +34,7 @@ BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
 CLAUDE_CODE_KEYS = ("tool-search",)
 PROBE_KEYS = ("target", "model", "api-key-env", "api-version", "beta")
+PROBE_TARGETS = ("api", "openai")  # the hosts probe speaks to (Messages, Responses)
 ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 IGNORE_KEYS = ("rule", "path", "tool")
 SEARCH_MODES = MODES  # the search modes by name (retrieval.mode_names)
@@ -230,7 +231,7 @@ def _probe_section(data: Mapping[str, Any], where: str) -> Mapping[str, Any]:
         raise ConfigError(f"{where}: probe must be a mapping")
     _check_keys(probe, PROBE_KEYS, where, "probe.")
     target = probe.get("target")
-    if target is not None and target not in ("api", "openai"):
+    if target is not None and target not in PROBE_TARGETS:
         raise ConfigError(f"{where}: probe.target must be api or openai")
     key_env = probe.get("api-key-env")
     if key_env is not None and not (isinstance(key_env, str) and ENV_NAME.match(key_env)):

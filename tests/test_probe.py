@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 from tests.fake_http import serving
 from tests.fake_upstream import Upstream, handler_for
 from toolsearch.app import app
-from toolsearch.commands.probe_checks import judge, verdict
-from toolsearch.commands.probe_reply import Reply
-from toolsearch.commands.probe_requests import BIG_TOOL, NAMESPACE, NAMESPACED_TOOL
+from toolsearch.probe.checks import judge, verdict
+from toolsearch.probe.reply import Reply
+from toolsearch.probe.requests import BIG_TOOL, NAMESPACE, NAMESPACED_TOOL
 from toolsearch.schemas import load_schema
 
 KEY = "sk-probe-test-0123456789abcdef0123456789abcdef"

@@ -22,7 +22,7 @@ import jsonschema
 import pytest
 
 from tests.test_lock import locked
-from toolsearch.commands.probe_requests import BIG_TOOL, NAMESPACE
+from toolsearch.probe.requests import BIG_TOOL, NAMESPACE
 from toolsearch.schemas import load_schema
 
 ROOT = Path(__file__).resolve().parent.parent

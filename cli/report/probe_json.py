@@ -8,7 +8,7 @@ from toolsearch.report.jsonout import dumps
 from toolsearch.report.render_settings import RenderSettings
 
 if TYPE_CHECKING:
-    from toolsearch.commands.probe import ProbeReport
+    from toolsearch.probe.run import ProbeReport
 
 
 def render(report: ProbeReport, settings: RenderSettings) -> str:

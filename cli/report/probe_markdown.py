@@ -10,7 +10,7 @@ from toolsearch.report.probe_text import headline
 from toolsearch.report.render_settings import RenderSettings
 
 if TYPE_CHECKING:
-    from toolsearch.commands.probe import ProbeReport
+    from toolsearch.probe.run import ProbeReport
 
 
 def render(report: ProbeReport, settings: RenderSettings) -> str:

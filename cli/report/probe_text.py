@@ -13,7 +13,7 @@ from toolsearch.report.render_settings import RenderSettings
 from toolsearch.sanitize import one_line
 
 if TYPE_CHECKING:
-    from toolsearch.commands.probe import ProbeReport
+    from toolsearch.probe.run import ProbeReport
 
 STYLES = {"passed": "green", "failed": "bold red", "not answerable": "yellow"}
 

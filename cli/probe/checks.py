@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from toolsearch.catalog.counts import count_of
-from toolsearch.commands.probe_reply import Reply, mentions_beta, refused
-from toolsearch.commands.probe_requests import (
+from toolsearch.probe.reply import Reply, mentions_beta, refused
+from toolsearch.probe.requests import (
     BIG_DESCRIPTION,
     BIG_TOOL,
     big_schema,
@@ -52,10 +52,7 @@ def judge(target: str, replies: Mapping[str, Reply], beta: tuple[str, ...]) -> l
     beta_check = _beta(target, replies, beta)
     if beta_check.status == "failed" and not replies.get("baseline", Reply(0, None)).ok:
         why = "not answerable: every request was refused for the beta header (see check 5)"
-        others = [
-            Check(number, CHECK_IDS[number - 1], TITLES[target][number - 1], "not answerable", why)
-            for number in range(1, 5)
-        ]
+        others = [_check(target, number, "not answerable", why) for number in range(1, 5)]
         return [*others, beta_check]
     return [
         _deferral(target, replies),
@@ -66,27 +63,9 @@ def judge(target: str, replies: Mapping[str, Reply], beta: tuple[str, ...]) -> l
     ]
 
 
-TITLES = {
-    "api": (
-        "deferral kept (input tokens with the large tool deferred vs loaded)",
-        "search tool accepted, a search result in the reply",
-        "second turn: tool_reference in a tool_result answered",
-        "the API's own 400 for cache_control on a deferred tool; loaded tools stay loaded",
-        "beta header accepted",
-    ),
-    "openai": (
-        "deferral kept (input tokens with the large function deferred vs loaded)",
-        "tool_search accepted, a search in the reply",
-        "second turn: a namespaced function_call replayed with its namespace answered",
-        "the API's own 400 for deferral without tool_search; loaded functions stay loaded",
-        "beta header accepted",
-    ),
-}
-
-
 def _check(target: str, number: int, status: Status, evidence: str, advice: str = "") -> Check:
     return Check(
-        number, CHECK_IDS[number - 1], TITLES[target][number - 1], status, evidence, advice
+        number, CHECK_IDS[number - 1], HOSTS[target].titles[number - 1], status, evidence, advice
     )
 
 
@@ -165,11 +144,7 @@ def _deferral(target: str, replies: Mapping[str, Reply]) -> Check:
     shown = f"{deferred:,} input tokens deferred, {loaded:,} loaded, {without:,} without it"
     if (loaded - deferred) * 2 >= cost:
         return _check(target, 1, "passed", f"deferring the large tool saved tokens: {shown}")
-    off = (
-        "leave ENABLE_TOOL_SEARCH unset or false for Claude Code behind it"
-        if target == "api"
-        else "send deferred tools to the API directly"
-    )
+    off = HOSTS[target].off_advice
     return _check(
         target,
         1,
@@ -190,9 +165,7 @@ def _search(target: str, replies: Mapping[str, Reply]) -> Check:
         return busy
     if not reply.ok:
         return _check(target, 2, "failed", _why_refused("search", reply), advice)
-    if target == "api":
-        return _anthropic_search(reply, advice)
-    return _openai_search(reply, advice)
+    return HOSTS[target].judge_search(reply, advice)
 
 
 def _items(body: Any, key: str) -> list[dict[str, Any]]:
@@ -294,25 +267,14 @@ def _round_trip(target: str, replies: Mapping[str, Reply]) -> Check:
     reply = replies.get("round-trip")
     if reply is None:
         return _check(target, 3, "not answerable", "the request was not sent")
-    if target == "api":
-        what = "the turn after a client search, with a tool_reference in its tool_result,"
-        advice = (
-            "the second turn breaks (a tool_reference in a tool_result is refused): "
-            "ENABLE_TOOL_SEARCH=true would fail Claude Code a turn after its first search"
-        )
-    else:
-        what = "the turn replaying a deferred namespaced function_call with its namespace"
-        advice = (
-            "replaying a namespaced function_call fails: deferred namespaced functions break "
-            "a turn after their first call behind this endpoint"
-        )
+    what, advice = HOSTS[target].round_trip
     busy = _busy(target, 3, replies, "round-trip")
     if busy is not None:
         return busy
     if not reply.ok:
         return _check(target, 3, "failed", _why_refused("round-trip", reply), advice)
     answered = f"{what} was answered {reply.status}"
-    if target != "api":
+    if not HOSTS[target].loads_reference:
         return _check(target, 3, "passed", answered)
     return _reference_loaded(replies, answered, advice)
 
@@ -342,22 +304,14 @@ def _reference_loaded(replies: Mapping[str, Reply], answered: str, advice: str) 
 
 
 def _rewrites(target: str, replies: Mapping[str, Reply]) -> Check:
-    if target == "api":
-        own = _own_error(
-            replies.get("cache-control"),
-            "a deferred tool with cache_control",
-            CACHE_CONTROL_TEXT,
-            "Tool '<name>' cannot have both defer_loading=true and cache_control set",
-            "cache_control or defer_loading",
-        )
-    else:
-        own = _own_error(
-            replies.get("error-text"),
-            "a deferred function without tool_search",
-            re.compile(re.escape(DEFERRED_NEEDS_SEARCH)),
-            f"{DEFERRED_NEEDS_SEARCH}.",
-            "defer_loading",
-        )
+    refusal = HOSTS[target].own_error
+    own = _own_error(
+        replies.get(refusal.request),
+        refusal.what,
+        refusal.text,
+        refusal.expected,
+        refusal.removed,
+    )
     parts = [own, _stays_loaded(replies)]
     failed = [text for status, text in parts if status == "failed"]
     evidence = "; ".join(text for _, text in parts)
@@ -418,15 +372,9 @@ def _stays_loaded(replies: Mapping[str, Reply]) -> tuple[Status, str]:
 
 
 def _beta(target: str, replies: Mapping[str, Reply], beta: tuple[str, ...]) -> Check:
-    header = "anthropic-beta" if target == "api" else "OpenAI-Beta"
+    header = HOSTS[target].beta_header
     if not beta:
-        why = (
-            "no --beta given: the Claude API needs no beta header for tool search since "
-            "2026-02-17 (Vertex AI and Bedrock InvokeModel: --beta tool-search-tool-2025-10-19)"
-            if target == "api"
-            else "no --beta given: OpenAI's tool search needs no beta header"
-        )
-        return _check(target, 5, "not answerable", why)
+        return _check(target, 5, "not answerable", HOSTS[target].no_beta)
     shown = f"{header}: {','.join(beta)}"
     for name, reply in replies.items():
         if mentions_beta(reply):
@@ -458,12 +406,91 @@ def verdict(target: str, checks: list[Check]) -> str:
             f"{', '.join(open_core)} could not be answered: tool "
             "search is not shown to work behind this endpoint"
         )
-    if target == "api":
-        return (
-            "tool search works behind this endpoint: ENABLE_TOOL_SEARCH=true is safe for "
-            "Claude Code"
-        )
-    return (
-        "tool search works behind this endpoint: deferred functions, tool_search and "
-        "namespaces reach the Responses API intact"
-    )
+    return HOSTS[target].works
+
+
+@dataclass(frozen=True)
+class OwnRefusal:
+    """A request the API refuses with a known 400 text (check 4)."""
+
+    request: str
+    what: str
+    text: re.Pattern[str]
+    expected: str
+    removed: str
+
+
+@dataclass(frozen=True)
+class HostTexts:
+    """What differs between the hosts a probe speaks to: titles, advice and how replies read."""
+
+    titles: tuple[str, str, str, str, str]
+    off_advice: str
+    judge_search: Callable[[Reply, str], Check]
+    round_trip: tuple[str, str]  # what the second turn is, and the advice when it fails
+    loads_reference: bool  # the turn must cost the referenced tool (Messages)
+    own_error: OwnRefusal
+    beta_header: str
+    no_beta: str
+    works: str
+
+
+HOSTS: dict[str, HostTexts] = {
+    "api": HostTexts(
+        titles=(
+            "deferral kept (input tokens with the large tool deferred vs loaded)",
+            "search tool accepted, a search result in the reply",
+            "second turn: tool_reference in a tool_result answered",
+            "the API's own 400 for cache_control on a deferred tool; loaded tools stay loaded",
+            "beta header accepted",
+        ),
+        off_advice="leave ENABLE_TOOL_SEARCH unset or false for Claude Code behind it",
+        judge_search=_anthropic_search,
+        round_trip=(
+            "the turn after a client search, with a tool_reference in its tool_result,",
+            "the second turn breaks (a tool_reference in a tool_result is refused): "
+            "ENABLE_TOOL_SEARCH=true would fail Claude Code a turn after its first search",
+        ),
+        loads_reference=True,
+        own_error=OwnRefusal(
+            "cache-control",
+            "a deferred tool with cache_control",
+            CACHE_CONTROL_TEXT,
+            "Tool '<name>' cannot have both defer_loading=true and cache_control set",
+            "cache_control or defer_loading",
+        ),
+        beta_header="anthropic-beta",
+        no_beta="no --beta given: the Claude API needs no beta header for tool search since "
+        "2026-02-17 (Vertex AI and Bedrock InvokeModel: --beta tool-search-tool-2025-10-19)",
+        works="tool search works behind this endpoint: ENABLE_TOOL_SEARCH=true is safe for "
+        "Claude Code",
+    ),
+    "openai": HostTexts(
+        titles=(
+            "deferral kept (input tokens with the large function deferred vs loaded)",
+            "tool_search accepted, a search in the reply",
+            "second turn: a namespaced function_call replayed with its namespace answered",
+            "the API's own 400 for deferral without tool_search; loaded functions stay loaded",
+            "beta header accepted",
+        ),
+        off_advice="send deferred tools to the API directly",
+        judge_search=_openai_search,
+        round_trip=(
+            "the turn replaying a deferred namespaced function_call with its namespace",
+            "replaying a namespaced function_call fails: deferred namespaced functions break "
+            "a turn after their first call behind this endpoint",
+        ),
+        loads_reference=False,
+        own_error=OwnRefusal(
+            "error-text",
+            "a deferred function without tool_search",
+            re.compile(re.escape(DEFERRED_NEEDS_SEARCH)),
+            f"{DEFERRED_NEEDS_SEARCH}.",
+            "defer_loading",
+        ),
+        beta_header="OpenAI-Beta",
+        no_beta="no --beta given: OpenAI's tool search needs no beta header",
+        works="tool search works behind this endpoint: deferred functions, tool_search and "
+        "namespaces reach the Responses API intact",
+    ),
+}

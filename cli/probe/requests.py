@@ -344,4 +344,7 @@ def _namespace_round_trip(model: str) -> dict[str, Any]:
 
 def requests_for(target: str, model: str) -> list[ProbeRequest]:
     """The requests of one host, in order."""
-    return anthropic_requests(model) if target == "api" else openai_requests(model)
+    return REQUESTS[target](model)
+
+
+REQUESTS = {"api": anthropic_requests, "openai": openai_requests}

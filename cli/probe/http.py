@@ -12,9 +12,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from toolsearch import __version__
-from toolsearch.commands.probe_reply import Reply
-from toolsearch.commands.probe_requests import ANTHROPIC_VERSION, ProbeRequest
 from toolsearch.errors import ServerError, UsageError
+from toolsearch.probe.reply import Reply
+from toolsearch.probe.requests import ANTHROPIC_VERSION, ProbeRequest
 
 MAX_REPLY = 4 << 20
 MESSAGE_LIMIT = 600
@@ -62,12 +62,16 @@ def parse_endpoint(url: str, target: str, api_version: str | None) -> Endpoint:
         path += "/v1"
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     query = parts.query
-    if target == "openai" and api_version:
+    if VERSION_IN_QUERY[target] and api_version:
         query = "&".join(q for q in (query, f"api-version={api_version}") if q)
     return Endpoint(parts.scheme, host, port, path, query)
 
 
-KEY_HEADERS = {"api": "x-api-key", "openai": "authorization"}
+# How each host takes the key, the API version and the beta header
+KEY_HEADERS = {"api": ("x-api-key", ""), "openai": ("authorization", "Bearer ")}
+VERSION_HEADERS = {"api": ("anthropic-version", ANTHROPIC_VERSION)}
+VERSION_IN_QUERY = {"api": False, "openai": True}  # Azure OpenAI's api-version parameter
+BETA_HEADERS = {"api": "anthropic-beta", "openai": "openai-beta"}
 
 
 def headers_for(
@@ -79,15 +83,13 @@ def headers_for(
         "accept": "application/json",
         "user-agent": f"toolsearch/{__version__} (probe)",
     }
-    if target == "api":
-        headers["x-api-key"] = key
-        headers["anthropic-version"] = api_version or ANTHROPIC_VERSION
-        if beta:
-            headers["anthropic-beta"] = ",".join(beta)
-    else:
-        headers["authorization"] = f"Bearer {key}"
-        if beta:
-            headers["openai-beta"] = ",".join(beta)
+    name, prefix = KEY_HEADERS[target]
+    headers[name] = f"{prefix}{key}"
+    if target in VERSION_HEADERS:
+        header, default = VERSION_HEADERS[target]
+        headers[header] = api_version or default
+    if beta:
+        headers[BETA_HEADERS[target]] = ",".join(beta)
     return headers
 
 
