@@ -34,14 +34,18 @@ TOP_KEYS = (
     "platform",
     "api-version",
     "codex",
+    "probe",
 )
 BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
 CLAUDE_CODE_KEYS = ("tool-search",)
 CODEX_KEYS = ("multi-agent",)
+PROBE_KEYS = ("target", "model", "api-key-env", "api-version", "beta")
+PROBE_TARGETS = ("api", "openai")  # the hosts probe speaks to (Messages, Responses)
+ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 IGNORE_KEYS = ("rule", "path", "tool")
 SEARCH_MODES = MODES  # the search modes by name (retrieval.mode_names)
-SECTIONS = ("budget", "search", "claude-code", "codex")  # the keys whose values are mappings
+SECTIONS = ("budget", "search", "claude-code", "codex", "probe")  # the keys whose values are mappings
 YAML_NAME = ".toolsearch.yaml"
 MAX_FILE_SIZE_LIMIT = 16 << 30
 
@@ -70,6 +74,11 @@ class Config:
     platform: str | None = None  # where Claude is served (hosts.platforms); None: the Claude API
     api_version: str | None = None  # the anthropic-version requests are sent with
     codex_multi_agent: bool = True  # Codex's multi_agent feature: its own tools are deferred
+    probe_target: str | None = None  # probe: {target, model, api-key-env, api-version, beta}
+    probe_model: str | None = None
+    probe_api_key_env: str | None = None
+    probe_api_version: str | None = None
+    probe_beta: tuple[str, ...] = ()
     given: frozenset[str] = frozenset()  # the keys the file sets, dotted ("budget.max-upfront")
 
     @property
@@ -189,6 +198,7 @@ def parse_config(data: Any, path: Path) -> Config:
     multi_agent = codex.get("multi-agent")
     if multi_agent is not None and not isinstance(multi_agent, bool):
         raise ConfigError(f"{where}: codex.multi-agent must be true or false")
+    probe = _probe_section(data, where)
     rules = data.get("rules", {}) or {}
     if not isinstance(rules, Mapping):
         raise ConfigError(f"{where}: rules must be a mapping of rule id to level or options")
@@ -227,8 +237,41 @@ def parse_config(data: Any, path: Path) -> Config:
         platform=_platform(data, where),
         api_version=_api_version(data, where),
         codex_multi_agent=multi_agent is not False,
+        probe_target=_optional(probe, "target", str, where, "probe."),
+        probe_model=_optional(probe, "model", str, where, "probe."),
+        probe_api_key_env=_optional(probe, "api-key-env", str, where, "probe."),
+        probe_api_version=_optional(probe, "api-version", str, where, "probe."),
+        probe_beta=_probe_beta(probe, where),
         given=frozenset(_given(data)),
     )
+
+
+def _probe_section(data: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+    """``probe:`` (issue 30): the probe's host, model, key variable, API version and betas."""
+    probe = data.get("probe", {}) or {}
+    if not isinstance(probe, Mapping):
+        raise ConfigError(f"{where}: probe must be a mapping")
+    _check_keys(probe, PROBE_KEYS, where, "probe.")
+    target = probe.get("target")
+    if target is not None and target not in PROBE_TARGETS:
+        raise ConfigError(f"{where}: probe.target must be api or openai")
+    key_env = probe.get("api-key-env")
+    if key_env is not None and not (isinstance(key_env, str) and ENV_NAME.match(key_env)):
+        raise ConfigError(  # a key written here by mistake: never echo it
+            f"{where}: probe.api-key-env takes the name of an environment variable (letters, "
+            "digits and _), not a key; the value given is not shown"
+        )
+    return probe
+
+
+def _probe_beta(probe: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    beta = probe.get("beta")
+    if beta is None:
+        return ()
+    items = [beta] if isinstance(beta, str) else beta
+    if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+        raise ConfigError(f"{where}: probe.beta must be a beta header value or a list of them")
+    return tuple(items)
 
 
 def _given(data: Mapping[str, Any]) -> list[str]:

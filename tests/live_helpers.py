@@ -43,6 +43,16 @@ def write_config(path: Path, servers: dict[str, Any]) -> Path:
     return path
 
 
+def stop_process(process: subprocess.Popen[Any], grace: float) -> None:
+    """Ask a process to end; kill it if it has not within ``grace`` seconds."""
+    process.terminate()
+    try:
+        process.wait(grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(grace)
+
+
 @contextmanager
 def http_server(*options: str, script: Path = HTTP_SERVER) -> Iterator[str]:
     """Run an HTTP test server on 127.0.0.1; yields its base URL (``http://127.0.0.1:PORT``).
@@ -68,11 +78,6 @@ def http_server(*options: str, script: Path = HTTP_SERVER) -> Iterator[str]:
             raise RuntimeError(f"the HTTP test server did not start: {first!r}")
         yield f"http://127.0.0.1:{int(first[0].split()[1])}"
     finally:
-        process.terminate()
-        try:
-            process.wait(5)  # cleanup: a server slow to stop is killed
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
+        stop_process(process, 5)  # cleanup: a server slow to stop is killed
         if process.stdout:
             process.stdout.close()

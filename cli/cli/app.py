@@ -13,6 +13,7 @@ from toolsearch.cli import (
     budget,
     eval,
     lint,
+    probe,
     query,
     recommend,
     report,
@@ -67,6 +68,7 @@ app.command(cls=ToolsearchCommand)(live_sources(recommend.recommend))
 app.command()(live_sources(sessions.sessions))
 app.command("report")(live_sources(report.report_command))
 app.command(cls=ToolsearchCommand)(live_sources(snapshot.snapshot))
+app.command(cls=ToolsearchCommand)(probe.probe)
 
 
 def main() -> None:
