@@ -45,7 +45,13 @@ PROBE_TARGETS = ("api", "openai")  # the hosts probe speaks to (Messages, Respon
 ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 IGNORE_KEYS = ("rule", "path", "tool")
 SEARCH_MODES = MODES  # the search modes by name (retrieval.mode_names)
-SECTIONS = ("budget", "search", "claude-code", "codex", "probe")  # the keys whose values are mappings
+SECTIONS = (
+    "budget",
+    "search",
+    "claude-code",
+    "codex",
+    "probe",
+)  # the keys whose values are mappings
 YAML_NAME = ".toolsearch.yaml"
 MAX_FILE_SIZE_LIMIT = 16 << 30
 
