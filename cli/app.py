@@ -238,7 +238,9 @@ ConfigOpt = Annotated[
 TargetOpt = Annotated[
     str | None,
     typer.Option(
-        "--target", metavar="api|claude-code", help="Whose deferral rules apply (default: api)."
+        "--target",
+        metavar="api|claude-code|openai",
+        help="Whose deferral rules apply (default: api).",
     ),
 ]
 ModelOpt = Annotated[
@@ -892,7 +894,9 @@ def lint(
             from toolsearch.report.lint_settings import render
 
             options, args = prepare()
-            chosen = choose(target, ("api", "claude-code"), "--target")
+            from toolsearch.config import TARGETS
+
+            chosen = choose(target, TARGETS, "--target")
             loaded = load_checked_config(args.config)
             found = merged(loaded, options, chosen, output_format is not None, os.environ)
             return render(found), ExitCode.OK

@@ -59,6 +59,7 @@ ID = "always-load-ignored"
 LEVEL = "info"
 SUMMARY = 'MCP _meta["anthropic/alwaysLoad"] on a tool the API defers (only Claude Code reads it)'
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:

@@ -53,6 +53,7 @@ SUMMARY = (
     "or a Haiku model"
 )
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:

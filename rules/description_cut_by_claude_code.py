@@ -77,6 +77,7 @@ ID = "description-cut-by-claude-code"
 LEVEL = "warning"
 SUMMARY = "under claude-code, a tool description over 2,048 characters is cut silently"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 _SHOWN = 60  # characters of the kept text's end shown in the message
 

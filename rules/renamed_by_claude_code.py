@@ -46,6 +46,7 @@ ID = "renamed-by-claude-code"
 LEVEL = "info"
 SUMMARY = "Claude Code sends an MCP tool under another name (characters outside [A-Za-z0-9_-])"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 _OUTSIDE = re.compile(r"[^A-Za-z0-9_-]")
 

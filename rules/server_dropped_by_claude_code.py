@@ -60,6 +60,7 @@ SUMMARY = (
     "makes Claude Code drop every tool of its server"
 )
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 _COMBINERS = ("$ref", "anyOf", "oneOf", "allOf", "if", "then", "else")
 

@@ -116,6 +116,7 @@ class Method:
     family: str
     estimator: str
     confidence: str
+    counted: str = "compact JSON (name, description, input_schema, input_examples)"
 
     def as_dict(self) -> dict[str, str]:
         return {
@@ -127,9 +128,8 @@ class Method:
 
     def describe(self) -> str:
         return (
-            f"estimate: {self.encoding} count of compact JSON (name, description, input_schema, "
-            f"input_examples), {self.estimator} [{self.family} tokenizer, {self.confidence} "
-            "confidence]"
+            f"estimate: {self.encoding} count of {self.counted}, {self.estimator} "
+            f"[{self.family} tokenizer, {self.confidence} confidence]"
         )
 
 

@@ -28,10 +28,12 @@ def run(
     for scope in catalog.scopes:
         ctx = Context(analysis, scope)
         for rule, level, options in enabled:
+            if not applies_to(rule, catalog.target):
+                continue
             for problem in rule.check(ctx, options):
                 diagnostic = Diagnostic(
                     rule.ID,
-                    level,
+                    min(level, Severity.WARNING) if problem.uncertain else level,
                     problem.message,
                     catalog.resolve(problem.location),
                     scope.name,
@@ -48,6 +50,12 @@ def run(
 
         kept = without_commented(kept, analysis.documents, [r.ID for r in all_rules()])
     return sorted(kept, key=sort_key)
+
+
+def applies_to(rule: Rule, target: str) -> bool:
+    """A rule with a ``HOSTS`` tuple runs only for those targets; one without runs for all."""
+    hosts = getattr(rule, "HOSTS", None)
+    return hosts is None or target in hosts
 
 
 def _check_ignored_tools(catalog: Catalog, config: Config) -> None:

@@ -23,8 +23,8 @@ def totals_dict(totals: Totals) -> dict[str, Any]:
         "saved_pct": round(totals.saved_pct, 1),
         "system_prompt": round(totals.system_prompt),
         "search_tool": round(totals.search_tool),
-        "context_window": totals.context_window,
-        "context_share": round(totals.context_share, 2),
+        "context_window": totals.context_window or None,
+        "context_share": round(totals.context_share, 2) if totals.context_window else None,
     }
 
 
@@ -42,6 +42,8 @@ def row_dict(row: Row, sent_name: str | None = None) -> dict[str, Any]:
     }
     if sent_name is not None and sent_name != row.name:
         data["sent_name"] = sent_name
+    if row.upfront_when_deferred:
+        data["upfront_when_deferred"] = round(row.upfront_when_deferred)
     return data
 
 

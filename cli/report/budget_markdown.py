@@ -28,7 +28,8 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
         lines.append(
             f"| {cell(s.scope.name)} | {cell(s.model_id)} | {scope_count(s.scope).describe()} | "
             f"{round(t.upfront):,} | {round(t.all_loaded):,} | {round(t.saved):,} "
-            f"({t.saved_pct:.1f}%) | {t.context_share:.1f}% |"
+            f"({t.saved_pct:.1f}%) | "
+            + (f"{t.context_share:.1f}% |" if t.context_window else "not published |")
         )
     if len(budget.scopes) > 1:
         lines += ["", cell(all_scopes_line(budget), 1000)]

@@ -1,0 +1,125 @@
+"""What a Responses request costs under ``--target openai``, counted with o200k_base.
+
+OpenAI's guide says what the model sees (hosts-facts.md §1.1): a loaded function in full; a
+deferred function's name and description upfront, its schema on demand; for a namespace or an MCP
+server only its name and description. So each function's row holds its full definition (what a
+search loads) and, when it stands alone, its name and description (what it costs while deferred);
+a namespaced function costs nothing upfront while deferred, and each namespace is a row of its own
+(its name and description, always sent). OpenAI publishes no per-tool overhead: none is added.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
+from toolsearch.cost.models import ModelInfo
+from toolsearch.cost.o200k import O200K_NAME, O200kCounter
+from toolsearch.cost.openai_models import NO_OVERHEAD_NOTE
+from toolsearch.cost.tokens import Method, TokenCounter
+
+HOSTED_SEARCH_JSON = '{"type":"tool_search"}'
+
+
+def _compact(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def function_json(tool: Tool) -> str:
+    """The function as the Responses API takes it: type, name, description, parameters."""
+    body: dict[str, Any] = {"type": "function", "name": tool.sent_name}
+    if tool.sent_description is not None:
+        body["description"] = tool.sent_description
+    body["parameters"] = tool.input_schema
+    return _compact(body)
+
+
+def stub_json(name: Any, description: Any, kind: str = "function") -> str:
+    """What the model sees of a deferred function, a namespace or an MCP server."""
+    body: dict[str, Any] = {"type": kind, "name": name}
+    if isinstance(description, str):
+        body["description"] = description
+    return _compact(body)
+
+
+def openai_method(model: ModelInfo) -> Method:
+    """The method line under ``--target openai``."""
+    return Method(
+        O200K_NAME,
+        "openai",
+        f"{NO_OVERHEAD_NOTE}: none is added (assumed 0); a deferred function costs its name "
+        "and description upfront, a namespaced one nothing but its namespace's name and "
+        "description",
+        "low",
+        counted="compact JSON of each function (type, name, description, parameters)",
+    )
+
+
+def namespace_stubs(scope: Scope) -> list[tuple[str, str, str, str]]:
+    """(name, source, pointer, JSON) of each namespace the scope sends: its namespace objects,
+    and under ``--target openai`` an MCP source's own namespace (named after the source)."""
+    found = [
+        (str(n.name), n.source, n.location.pointer, stub_json(n.name, n.description, "namespace"))
+        for n in scope.namespaces
+    ]
+    if not scope.namespaces and scope.kind == "mcp" and scope.tools:
+        first = scope.tools[0]
+        pointer = scope.tools_location.pointer if scope.tools_location else ""
+        found.append((scope.name, first.source, pointer, stub_json(scope.name, None, "namespace")))
+    return found
+
+
+def search_json(scope: Scope) -> list[str]:
+    """The ``tool_search`` tools the request sends (a hosted one is implied for an MCP source)."""
+    texts = [_compact(dict(t.raw)) for t in scope.openai_search_tools]
+    if not texts and scope.implicit_search:
+        texts.append(HOSTED_SEARCH_JSON)
+    return texts
+
+
+def count_scope(
+    scope: Scope, counter: TokenCounter | None
+) -> tuple[list[tuple[Tool, int, int]], list[tuple[ServerTool, int, int]], list[int], int]:
+    """o200k counts: per tool (full, upfront while deferred), per other server tool (JSON,
+    upfront while deferred), per namespace, and the search tools together."""
+    count = (counter or O200kCounter()).count_many
+    tools = list(scope.tools)
+    servers = [t for t in scope.other_server_tools if not t.is_openai_search]
+    texts = [function_json(t) for t in tools]
+    texts += [stub_json(t.sent_name, t.sent_description) for t in tools]
+    texts += [_compact(dict(t.raw)) for t in servers]
+    texts += [
+        stub_json(t.name, t.raw.get("server_description"), t.type) if t.type == "mcp" else ""
+        for t in servers
+    ]
+    stubs = namespace_stubs(scope)
+    texts += [s[3] for s in stubs]
+    searches = search_json(scope)
+    texts += searches
+    counts = count(texts)
+    n, m = len(tools), len(servers)
+    full, alone = counts[:n], counts[n : 2 * n]
+    server_full, server_stub = counts[2 * n : 2 * n + m], counts[2 * n + m : 2 * n + 2 * m]
+    rest = counts[2 * n + 2 * m :]
+    tool_counts = [
+        (t, f, 0 if t.namespace is not None else a)
+        for t, f, a in zip(tools, full, alone, strict=True)
+    ]
+    server_counts = list(zip(servers, server_full, server_stub, strict=True))
+    return tool_counts, server_counts, rest[: len(stubs)], sum(rest[len(stubs) :])
+
+
+def openai_notes(scope: Scope, catalog: Catalog) -> list[str]:
+    """What the figures of an OpenAI scope assume."""
+    notes = [
+        f"{NO_OVERHEAD_NOTE}: none is added; a deferred function's schema is counted only in "
+        "all_loaded (it loads on demand)"
+    ]
+    if scope.kind == "mcp" and scope.tools:
+        notes.append(
+            f"MCP source {scope.name!r} is sent as one namespace named after it, with a hosted "
+            "tool_search; its functions are deferred unless kept loaded (alwaysLoad)"
+        )
+    return notes
