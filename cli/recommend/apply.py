@@ -37,6 +37,7 @@ from toolsearch.recommend.apply_plan import (
 from toolsearch.recommend.edit_plan import EditConflict, apply_to_data
 from toolsearch.recommend.json_edit import JsonEditError, edit_json
 from toolsearch.recommend.line_diff import unified_diff
+from toolsearch.recommend.openai_plan import plan_openai_scope
 from toolsearch.recommend.recommend import Recommendation, ScopeChoice, search_tool_entry
 from toolsearch.recommend.yaml_edit import YamlEditError, edit_yaml
 
@@ -130,6 +131,7 @@ def carry_out(
     plans: dict[str, FilePlan] = {}
     by_display = {d.display: d for d in inputs.documents}
     refusals: list[str] = []
+    openai = inputs.catalog.target == "openai"
     for choice in recommendation.scopes:
         if choice.deferral and choice.scope.kind == "claude-code":
             _plan_claude_code(choice, by_display, plans)
@@ -144,7 +146,10 @@ def carry_out(
                 f"{document.display}: cannot write back to standard input; pass a file, or use "
                 "--diff to see the change"
             )
-        plan_scope(choice, plan, recommendation.search)
+        if openai:
+            plan_openai_scope(choice, plan)
+        else:
+            plan_scope(choice, plan, recommendation.search)
     changes: list[tuple[FilePlan, str]] = []
     for plan in plans.values():
         refusals.extend(plan.refusals)

@@ -28,7 +28,7 @@ from toolsearch.catalog.loader import Document
 from toolsearch.catalog.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
 from toolsearch.config import Config
 from toolsearch.cost.budget import ScopeBudget, rebudget
-from toolsearch.cost.tokens import Cl100kCounter
+from toolsearch.cost.tokens import Cl100kCounter, TokenCounter
 from toolsearch.errors import ToolsearchError, UsageError
 from toolsearch.recommend.heuristic import (
     MAX_POINTS,
@@ -57,11 +57,17 @@ class MemoCounter:
 
     def __init__(self) -> None:
         self.known: dict[str, int] = {}
+        self.base: TokenCounter = Cl100kCounter()
+
+    def use(self, base: TokenCounter) -> None:
+        """Count with ``base`` (o200k_base under ``--target openai``), forgetting other counts."""
+        if type(base) is not type(self.base):
+            self.base, self.known = base, {}
 
     def count_many(self, texts: Sequence[str]) -> list[int]:
         missing = list(dict.fromkeys(t for t in texts if t not in self.known))
         if missing:
-            self.known.update(zip(missing, Cl100kCounter().count_many(missing), strict=True))
+            self.known.update(zip(missing, self.base.count_many(missing), strict=True))
         return [self.known[t] for t in texts]
 
 
@@ -177,6 +183,10 @@ def recommend(
     is the run's own (of the same catalog and options), whose budgets and searchers are reused."""
     if options.keep is not None and options.keep < 1:
         raise UsageError("--keep must be 1 or more: at least one tool stays loaded")
+    if catalog.target == "openai":
+        from toolsearch.cost.o200k import O200kCounter
+
+        options.counter.use(O200kCounter())
     analysis = analysis or Analysis(
         catalog,
         config,

@@ -3,6 +3,7 @@ diffed when asked, into a ``RecommendReport``."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from toolsearch.config import Config
 from toolsearch.errors import UsageError
 from toolsearch.recommend.apply import Outcome, advise, carry_out
 from toolsearch.recommend.evaluate import Evaluation, evaluate
+from toolsearch.recommend.openai_plan import NamespacePlan, group_namespaces
 from toolsearch.recommend.recommend import Options, Recommendation, recommend
 from toolsearch.recommend.usage import UsageReport, match_usage
 from toolsearch.recommend.usage_read import read_usage
@@ -61,6 +63,8 @@ class RecommendReport:
     target: str = "api"
     applied: bool = False  # --apply or --diff was asked
     evaluation: Evaluation | None = None  # --evaluate
+    # --target openai: per scope, namespaces of fewer than 10 for its deferred loose functions
+    namespaces: tuple[tuple[str, tuple[NamespacePlan, ...]], ...] = ()
 
 
 def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) -> RecommendReport:
@@ -92,10 +96,13 @@ def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) 
         ),
         usage,
     )
+    openai = inputs.catalog.target == "openai"
     if options.apply or options.diff:
         outcome = carry_out(chosen, inputs, config, options.model, write=options.apply)
+        if openai:
+            outcome = Outcome(outcome.changes, ())
     else:
-        outcome = Outcome((), advise(chosen))
+        outcome = Outcome((), () if openai else advise(chosen))
     evaluation = None
     if options.evaluate:
         held_out = match_usage(read_usage(options.evaluate, config.max_file_size), all_tools)
@@ -108,4 +115,26 @@ def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) 
         inputs.catalog.target,
         options.apply or options.diff,
         evaluation,
+        _namespaces(chosen) if openai else (),
     )
+
+
+def _namespaces(chosen: Recommendation) -> tuple[tuple[str, tuple[NamespacePlan, ...]], ...]:
+    """Per scope that defers, namespaces of fewer than 10 for its deferred functions that sit in
+    no namespace or in one of 10 or more (an MCP source under openai is one namespace)."""
+    found = []
+    for choice in chosen.scopes:
+        sizes = Counter(t.namespace for t in choice.scope.tools)
+        deferred = [
+            r.tool
+            for r in choice.ranked
+            if not r.kept and (r.tool.namespace is None or sizes[r.tool.namespace] >= 10)
+        ]
+        if not choice.deferral or not deferred:
+            continue
+        plans: list[NamespacePlan] = []
+        for namespace in dict.fromkeys(t.namespace for t in deferred):
+            members = [t for t in deferred if t.namespace == namespace]
+            plans.extend(group_namespaces(namespace or choice.scope.name, members))
+        found.append((choice.scope.name, tuple(plans)))
+    return tuple(found)

@@ -12,6 +12,7 @@ from rich.text import Text
 from toolsearch.catalog.counts import scope_count
 from toolsearch.recommend.apply import Advice
 from toolsearch.recommend.evaluate import Evaluation
+from toolsearch.recommend.openai_plan import NamespacePlan
 from toolsearch.recommend.recommend import Recommendation, ScopeChoice
 from toolsearch.recommend.recommend_run import RecommendReport
 from toolsearch.recommend.usage import UsageReport, confidence
@@ -172,6 +173,24 @@ def _advice_parts(
     ]
 
 
+def _namespace_parts(scope_name: str, plans: tuple[NamespacePlan, ...]) -> list[Any]:
+    """--target openai: the namespaces (fewer than 10 functions each) to put deferred ones in."""
+    count = sum(len(p.tools) for p in plans)
+    parts: list[Any] = [
+        Text(
+            f"{one_line(scope_name)}: OpenAI's model searches namespaces best; group the "
+            f"{count_of(count, 'deferred function')} outside any namespace into "
+            f"{count_of(len(plans), 'namespace')} of fewer than 10, each with "
+            '"defer_loading": true on its functions (never on the namespace):',
+            style="bold",
+        )
+    ]
+    for plan in plans:
+        parts.append(Text(f"  {one_line(plan.name, 64)} ({len(plan.tools)}): ", style="bold"))
+        parts[-1].append(Text(one_line(plan.description, 200), style=""))
+    return parts
+
+
 def _json_lines(value: Any, indent: int | None) -> Text:
     """JSON to copy: indented two spaces, never wrapped (a wrapped line would not paste)."""
     text = json.dumps(value, indent=indent).replace("\n", "\n  ")
@@ -283,6 +302,9 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
         if advice_parts:
             parts.append(Text(""))
             parts.extend(advice_parts)
+    for scope_name, plans in report.namespaces:
+        parts.append(Text(""))
+        parts.extend(_namespace_parts(scope_name, plans))
     if report.target == "claude-code":
         advised = {a.source for a in outcome.advice}
         changed = {s for s, f in files.items() if f in {c.file for c in outcome.changes}}

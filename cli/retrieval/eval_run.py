@@ -26,6 +26,7 @@ from toolsearch.retrieval.evaluation import (
     run_held_out,
     run_self,
 )
+from toolsearch.retrieval.modes import approximation_note
 from toolsearch.retrieval.searchers import searched_tools
 
 DEFAULT_MISSES_SHOWN = 20
@@ -66,6 +67,7 @@ class EvalReport:
     notes: list[str]
     ambiguous: frozenset[str] = frozenset()
     held_out: bool = False
+    preface: str | None = None  # the first line: what the ranking stands for, when not exact
 
     @property
     def cases(self) -> int:
@@ -164,4 +166,5 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
         notes,
         ambiguous_names(catalog.tools),
         options.held_out,
+        approximation_note(catalog.target, list(modes)),
     )

@@ -20,6 +20,16 @@ def default_mode(target: str) -> str:
     return "claude-code" if target == "claude-code" else "bm25"
 
 
+def approximation_note(target: str, modes: Sequence[str]) -> str | None:
+    """The first line of ``query`` and ``eval`` under a host whose own search is not published."""
+    if target != "openai":
+        return None
+    return (
+        "OpenAI's hosted tool search is not published: these are toolsearch's "
+        f"{', '.join(modes)} rankings, an approximation of what OpenAI's search returns"
+    )
+
+
 def make_searcher(
     mode: str, tools: Sequence[Tool], everything: Sequence[Tool] | None = None
 ) -> Searcher:
