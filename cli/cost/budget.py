@@ -251,10 +251,11 @@ def _openai_row(
     )
 
 
-def rebudget(before: ScopeBudget, scope: Scope) -> ScopeBudget:
+def rebudget(before: ScopeBudget, scope: Scope, search_tokens: float | None = None) -> ScopeBudget:
     """``before`` for ``scope``: the same tools, deferred otherwise, and perhaps another search
     tool. Each tool's figure stands (its text and the model are the same), so only deferral and
-    the totals change; nothing is counted again."""
+    the totals change; nothing is counted again. ``search_tokens``: the search tool's count
+    when the projection adds one (OpenAI's hosted tool_search)."""
     deferred = {(t.location.file, t.location.pointer): t.deferred for t in scope.tools}
     for server in scope.other_server_tools:
         deferred[(server.location.file, server.location.pointer)] = server.deferred
@@ -265,7 +266,9 @@ def rebudget(before: ScopeBudget, scope: Scope) -> ScopeBudget:
         for r in before.rows
     ]
     window = before.totals.context_window
-    search = before.totals.search_tool if before.model.tokenizer == "o200k" else None
+    search = search_tokens
+    if search is None and before.model.tokenizer == "o200k":
+        search = before.totals.search_tool
     totals = _totals(scope, rows, before.model, window, search_tokens=search)
     return replace(before, scope=scope, rows=tuple(rows), totals=totals)
 

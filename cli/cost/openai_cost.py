@@ -44,6 +44,11 @@ def stub_json(name: Any, description: Any, kind: str = "function") -> str:
     return _compact(body)
 
 
+def hosted_search_tokens() -> float:
+    """What a hosted ``{"type": "tool_search"}`` entry costs, counted."""
+    return float(O200kCounter().count_many([HOSTED_SEARCH_JSON])[0])
+
+
 def openai_method(model: ModelInfo) -> Method:
     """The method line under ``--target openai``."""
     return Method(

@@ -41,6 +41,7 @@ def show_settings(
     """The settings of a lint run with these flags and this config, and their origins."""
     from toolsearch.catalog.tool_search_mode import choose_mode
     from toolsearch.cost.models import DEFAULT_CONTEXT_WINDOW, DEFAULT_MODEL
+    from toolsearch.cost.openai_models import OPENAI_DEFAULT_MODEL
 
     in_file = f"config {config.where}"
 
@@ -59,17 +60,21 @@ def show_settings(
     select = words(options.select) or list(config.select or ("ALL",))
     select_origin = "--select" if options.select else origin("select")
     extend = [*config.extend_select, *words(options.extend_select)]
+    chosen_target = target or config.target or "api"
+    openai = chosen_target == "openai"
+    default_model = OPENAI_DEFAULT_MODEL if openai else DEFAULT_MODEL
+    window = "not published (OpenAI)" if openai else f"{DEFAULT_CONTEXT_WINDOW:,}"
     rows = [
         Setting("catalog", ", ".join(config.catalog) or "(none: name sources)", origin("catalog")),
-        Setting("target", target or config.target or "api", origin("target", "--target", target)),
+        Setting("target", chosen_target, origin("target", "--target", target)),
         Setting(
             "model",
-            options.model or config.model or f"{DEFAULT_MODEL} (unless a request names one)",
+            options.model or config.model or f"{default_model} (unless a request names one)",
             origin("model", "--model", options.model),
         ),
         Setting(
             "context-window",
-            f"{config.context_window or DEFAULT_CONTEXT_WINDOW:,}",
+            f"{config.context_window:,}" if config.context_window else window,
             origin("context-window"),
         ),
         Setting("max-file-size", f"{config.max_file_size:,} bytes", origin("max-file-size")),

@@ -345,6 +345,14 @@ def project(
     server_tools = tuple(
         replace(t, deferred=False) if t.is_search and deferring else t for t in scope.server_tools
     )
+    if before.model.tokenizer == "o200k":  # --target openai: a hosted tool_search
+        from toolsearch.cost.openai_cost import hosted_search_tokens
+
+        searched = bool(scope.openai_search_tools or scope.implicit_search)
+        adds = deferring and not searched
+        projected = replace(scope, tools=tools)
+        extra = hosted_search_tokens() if adds else None
+        return rebudget(before, projected, extra), adds
     adds = deferring and not scope.uses_tool_search
     if adds:
         server_tools = (_search_tool(scope, options.search), *server_tools)

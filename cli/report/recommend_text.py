@@ -83,7 +83,11 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
         Text(
             f"upfront {_n(before)} -> {_n(after)} tokens ({word} {_n(abs(change))}; "
             f"{_all_loaded_label(choice)}: {_n(choice.before.totals.all_loaded)})"
-            + ("; adds a tool search tool (500)" if choice.adds_search else ""),
+            + (
+                f"; adds a tool search tool ({_n(choice.after.totals.search_tool)})"
+                if choice.adds_search
+                else ""
+            ),
             style="bold",
         )
     )
