@@ -420,6 +420,11 @@ def test_recommend_proposes_namespaces_of_fewer_than_ten(runner: CliRunner, tmp_
     assert sizes and max(sizes) < 10 and sum(sizes) == 27  # 30 functions, 3 kept loaded
     assert "never on the namespace" in result.stdout
     assert "mcp_toolset" not in result.stdout
+    as_json = cli(runner, "recommend", "--target", "openai", "-f", "json", str(path))
+    data = json.loads(as_json.stdout)
+    jsonschema.validate(data, load_schema("recommend"))
+    grouped = [name for n in data["namespaces"] for name in n["tools"]]
+    assert sorted(grouped) == sorted(t["name"] for t in data["tools"] if not t["kept"])
 
 
 def test_recommend_apply_refuses_a_model_without_tool_search(
@@ -471,3 +476,31 @@ def test_every_openai_rule_says_its_host() -> None:
     for rule in ours:
         assert "--target openai" in (rule.__doc__ or "")
         assert re.search(r"hosts-facts\.md\s+§1\.1", rule.__doc__ or "")
+
+
+@pytest.mark.slow
+def test_serve_under_openai_answers_a_real_client(tmp_path: Path) -> None:
+    import anyio
+
+    from tests.test_serve import payload, session
+
+    listing = {
+        "tools": [
+            {
+                "name": "send_email",
+                "description": "Send an email.",
+                "inputSchema": {"type": "object"},
+            },
+            {
+                "name": "get_weather",
+                "description": "Weather now.",
+                "inputSchema": {"type": "object"},
+            },
+        ]
+    }
+    path = write(tmp_path, "mail.json", listing)
+    calls: list[dict[str, Any]] = [{"query": "send an email to someone", "limit": 1}]
+    tools, answers = anyio.run(session, ["--target", "openai", str(path)], calls)
+    assert [t.name for t in tools] == ["search_tools"]
+    found = payload(answers[0])
+    assert found["mode"] == "bm25" and [t["name"] for t in found["tools"]] == ["send_email"]

@@ -32,6 +32,11 @@ class Context:
         return self.analysis.config
 
     @property
+    def reader(self) -> str:
+        """Who reads the tools, as messages name it: Claude, or the model under OpenAI."""
+        return "the model" if self.catalog.target == "openai" else "Claude"
+
+    @property
     def model_override(self) -> str | None:
         return self.analysis.model_override
 
