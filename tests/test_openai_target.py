@@ -448,7 +448,8 @@ def test_config_target_openai_and_report(
     assert "model gpt-5.5" in budget.stdout and "o200k_base" in budget.stdout
     page = cli(runner, "report", "req.json", "-o", "page.html")
     assert page.exit_code == 0, page.stderr
-    assert "o200k_base" in (tmp_path / "page.html").read_text(encoding="utf-8")
+    html = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert "o200k_base" in html and "context window not published" in html
     (tmp_path / ".toolsearch.yaml").write_text("target: opnai\n", encoding="utf-8")
     bad = cli(runner, "budget", "req.json")
     assert bad.exit_code == 2 and "openai" in bad.stderr
