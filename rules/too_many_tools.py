@@ -85,8 +85,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     namespaced = sum(1 for t in scope.tools if t.namespace is not None)
     entries = len(scope.tools) - namespaced + len(scope.server_tools) + len(scope.namespaces)
-    if scope.kind == "mcp" and namespaced:
-        entries += 1  # an MCP source is sent as one namespace
+    if scope.kind == "openai":  # each MCP source is sent as one namespace, with a tool_search
+        entries += len({t.namespace for t in scope.tools}) + 1
     limit = options.max_tools
     quoted = (
         f"\"Invalid 'tools': array too long. Expected an array with maximum length {limit}, "

@@ -12,6 +12,7 @@ from toolsearch.catalog.loader import Document
 from toolsearch.catalog.locate import join_pointer, pointer_key
 from toolsearch.catalog.model import (
     CLAUDE_CODE_SEARCH,
+    OPENAI_SCOPE,
     OPENAI_SEARCH_TYPE,
     Catalog,
     Dialect,
@@ -155,6 +156,7 @@ def build_catalog(parsed: list[ParsedSource], target: Target = "api") -> Catalog
                         claimed.add(candidate.source)
     scopes: list[Scope] = []
     claude_code: list[ParsedSource] = []
+    openai: list[ParsedSource] = []
     for item in parsed:
         if item.source in claimed:
             continue
@@ -162,11 +164,13 @@ def build_catalog(parsed: list[ParsedSource], target: Target = "api") -> Catalog
             claude_code.append(item)
             continue
         if item.envelope == "mcp" and target == "openai":
-            scopes.append(_openai_namespace_scope(item))
+            openai.append(item)
             continue
         scopes.append(_build_scope(item, by_server, target))
     if claude_code:
         scopes.append(_claude_code_scope(claude_code))
+    if openai:
+        scopes.append(_openai_scope(openai))
     locators = {p.document.display: p.document.locator for p in parsed}
     return Catalog(tuple(scopes), target, locators=locators)
 
@@ -295,28 +299,29 @@ def _input_items(item: ParsedSource) -> Iterator[InputItem]:
             yield InputItem(str(value["type"]), loc, value)
 
 
-def _openai_namespace_scope(item: ParsedSource) -> Scope:
-    """An MCP tools/list under ``--target openai``: one namespace named after the source, its
-    functions deferred unless kept loaded (``alwaysLoad``), searched by a hosted tool_search."""
+def _openai_scope(items: list[ParsedSource]) -> Scope:
+    """MCP tools/list sources under ``--target openai``: one request, each server one namespace
+    named after its source, its functions deferred unless kept loaded (``alwaysLoad``), searched
+    by a hosted tool_search."""
     tools: list[Tool] = []
     malformed: list[MalformedTool] = []
-    for index, entry in enumerate(item.entries):
-        pointer = f"{item.tools_pointer}/{index}"
-        parsed = _parse_entry(entry, item.document, pointer, item.source, item.source)
-        if isinstance(parsed, MalformedTool):
-            malformed.append(parsed)
-        elif isinstance(parsed, Tool):
-            keep = item.always_load or parsed.always_load
-            tools.append(_replace(parsed, deferred=not keep, namespace=item.source))
+    for item in items:
+        for index, entry in enumerate(item.entries):
+            pointer = f"{item.tools_pointer}/{index}"
+            parsed = _parse_entry(entry, item.document, pointer, item.source, OPENAI_SCOPE)
+            if isinstance(parsed, MalformedTool):
+                malformed.append(parsed)
+            elif isinstance(parsed, Tool):
+                keep = item.always_load or parsed.always_load
+                tools.append(_replace(parsed, deferred=not keep, namespace=item.source))
     return Scope(
-        name=item.source,
-        kind="mcp",
-        sources=(item.source,),
-        files=(item.document.display,),
+        name=OPENAI_SCOPE,
+        kind="openai",
+        sources=tuple(i.source for i in items),
+        files=tuple(i.document.display for i in items),
         tools=tuple(tools),
         malformed=tuple(malformed),
         implicit_search=OPENAI_SEARCH_TYPE,
-        tools_location=_location(item.document, item.tools_pointer),
     )
 
 

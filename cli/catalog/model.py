@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Dialect = Literal["anthropic", "mcp", "openai-chat", "openai-responses"]
-ScopeKind = Literal["request", "tools", "mcp", "claude-code"]
+ScopeKind = Literal["request", "tools", "mcp", "claude-code", "openai"]
 Target = Literal["api", "claude-code", "openai"]
 
 SEARCH_TOOL_TYPES = {
@@ -19,6 +19,7 @@ SEARCH_TOOL_TYPES = {
 SEARCH_TOOL_NAMES = {"regex": "tool_search_tool_regex", "bm25": "tool_search_tool_bm25"}
 CLAUDE_CODE_SEARCH = "ToolSearch"
 OPENAI_SEARCH_TYPE = "tool_search"  # OpenAI Responses' own tool search tool
+OPENAI_SCOPE = "openai"  # the request --target openai sends the MCP sources in
 
 
 @dataclass(frozen=True)

@@ -189,17 +189,15 @@ def _openai_scope(
     for server, full, stub in servers:
         row = _openai_row(server.name or server.type, server, server.location, full, place)
         rows.append(replace(row, kind="server-tool", upfront_when_deferred=float(stub)))
-    for (name, source, pointer, _), tokens in zip(
-        openai_cost.namespace_stubs(scope), namespaces, strict=True
-    ):
-        line = place.resolve(scope_place(scope, pointer)).line
+    for namespace, tokens in zip(openai_cost.namespace_stubs(scope), namespaces, strict=True):
+        line = place.resolve(Location(namespace.file, namespace.pointer)).line
         rows.append(
             Row(
-                name,
-                source,
+                namespace.name,
+                namespace.source,
                 scope.name,
-                scope.files[0],
-                pointer,
+                namespace.file,
+                namespace.pointer,
                 line,
                 float(tokens),
                 False,
@@ -228,10 +226,6 @@ def _openai_scope(
         totals,
         tuple(notes),
     )
-
-
-def scope_place(scope: Scope, pointer: str) -> Location:
-    return Location(scope.files[0], pointer)
 
 
 def _openai_row(

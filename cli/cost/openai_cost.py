@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
@@ -62,17 +63,39 @@ def openai_method(model: ModelInfo) -> Method:
     )
 
 
-def namespace_stubs(scope: Scope) -> list[tuple[str, str, str, str]]:
-    """(name, source, pointer, JSON) of each namespace the scope sends: its namespace objects,
-    and under ``--target openai`` an MCP source's own namespace (named after the source)."""
+@dataclass(frozen=True)
+class NamespaceStub:
+    """A namespace the request sends, and the JSON of what the model sees of it."""
+
+    name: str
+    source: str
+    file: str
+    pointer: str
+    text: str
+
+
+def namespace_stubs(scope: Scope) -> list[NamespaceStub]:
+    """Each namespace the scope sends: its namespace objects, and under ``--target openai``
+    each MCP source's own namespace (named after the source, no description)."""
     found = [
-        (str(n.name), n.source, n.location.pointer, stub_json(n.name, n.description, "namespace"))
+        NamespaceStub(
+            str(n.name),
+            n.source,
+            n.location.file,
+            n.location.pointer,
+            stub_json(n.name, n.description, "namespace"),
+        )
         for n in scope.namespaces
     ]
-    if not scope.namespaces and scope.kind == "mcp" and scope.tools:
-        first = scope.tools[0]
-        pointer = scope.tools_location.pointer if scope.tools_location else ""
-        found.append((scope.name, first.source, pointer, stub_json(scope.name, None, "namespace")))
+    if scope.kind == "openai":
+        first: dict[str, Tool] = {}
+        for tool in scope.tools:
+            if tool.namespace is not None:
+                first.setdefault(tool.namespace, tool)
+        for name, tool in first.items():
+            pointer = tool.location.pointer.rsplit("/", 1)[0]
+            text = stub_json(name, None, "namespace")
+            found.append(NamespaceStub(name, tool.source, tool.location.file, pointer, text))
     return found
 
 
@@ -100,7 +123,7 @@ def count_scope(
         for t in servers
     ]
     stubs = namespace_stubs(scope)
-    texts += [s[3] for s in stubs]
+    texts += [s.text for s in stubs]
     searches = search_json(scope)
     texts += searches
     counts = count(texts)
@@ -122,9 +145,9 @@ def openai_notes(scope: Scope, catalog: Catalog) -> list[str]:
         f"{NO_OVERHEAD_NOTE}: none is added; a deferred function's schema is counted only in "
         "all_loaded (it loads on demand)"
     ]
-    if scope.kind == "mcp" and scope.tools:
+    if scope.kind == "openai" and scope.tools:
         notes.append(
-            f"MCP source {scope.name!r} is sent as one namespace named after it, with a hosted "
+            "each MCP source is sent as one namespace named after it, with a hosted "
             "tool_search; its functions are deferred unless kept loaded (alwaysLoad)"
         )
     return notes

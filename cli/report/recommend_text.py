@@ -182,10 +182,10 @@ def _namespace_parts(scope_name: str, plans: tuple[NamespacePlan, ...]) -> list[
     count = sum(len(p.tools) for p in plans)
     parts: list[Any] = [
         Text(
-            f"{one_line(scope_name)}: OpenAI's model searches namespaces best; group the "
-            f"{count_of(count, 'deferred function')} outside any namespace into "
-            f"{count_of(len(plans), 'namespace')} of fewer than 10, each with "
-            '"defer_loading": true on its functions (never on the namespace):',
+            f"{one_line(scope_name)}: OpenAI's model searches namespaces best, of fewer than 10 "
+            f"functions; group the {count_of(count, 'deferred function')} that sit in no "
+            f"namespace or in one of 10 or more into {count_of(len(plans), 'namespace')}, each "
+            'with "defer_loading": true on its functions (never on the namespace):',
             style="bold",
         )
     ]
