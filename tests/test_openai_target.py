@@ -374,6 +374,11 @@ def test_query_and_eval_open_with_the_approximation_line(runner: CliRunner, tmp_
     assert "list_open_orders" in query.stdout
     regex = cli(runner, "query", "--target", "openai", "-m", "regex", "orders", str(path))
     assert regex.stdout.startswith(first) and "regex rankings" in regex.stdout
+    explained = cli(
+        runner, "query", "--target", "openai", "--explain", "list_open_orders", "orders", str(path)
+    )
+    assert explained.exit_code == 0, explained.stderr
+    assert explained.stdout.startswith(first)
     evaluated = cli(runner, "eval", "--target", "openai", "--self", str(path))
     assert evaluated.exit_code == 0, evaluated.stderr
     assert evaluated.stdout.startswith(first)
