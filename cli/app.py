@@ -18,6 +18,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from toolsearch import __version__
 from toolsearch.errors import ExitCode, InputError, ServerError, ToolsearchError, UsageError
+from toolsearch.hosts import DEFAULT_TARGET, TARGETS, claude_code
 from toolsearch.stdout import discard_stdout
 
 if TYPE_CHECKING:
@@ -239,8 +240,8 @@ TargetOpt = Annotated[
     str | None,
     typer.Option(
         "--target",
-        metavar="api|claude-code|openai",
-        help="Whose deferral rules apply (default: api).",
+        metavar="|".join(TARGETS),
+        help=f"Whose deferral rules apply (default: {DEFAULT_TARGET}).",
     ),
 ]
 ModelOpt = Annotated[
@@ -623,10 +624,9 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
     from dataclasses import replace
 
     from toolsearch.catalog.inputs import load_inputs
-    from toolsearch.config import TARGETS
 
     config = load_checked_config(args.config)
-    chosen: Any = choose(args.target, TARGETS, "--target") or config.target or "api"
+    chosen: Any = choose(args.target, TARGETS, "--target") or config.target or DEFAULT_TARGET
     sources = list(args.sources or [])
     live = args.live
     if live is None or not (live.requested or live.only):
@@ -894,8 +894,6 @@ def lint(
             from toolsearch.report.lint_settings import render
 
             options, args = prepare()
-            from toolsearch.config import TARGETS
-
             chosen = choose(target, TARGETS, "--target")
             loaded = load_checked_config(args.config)
             found = merged(loaded, options, chosen, output_format is not None, os.environ)
@@ -1026,7 +1024,7 @@ def query(
     from toolsearch.retrieval.query_run import QueryOptions
 
     def prepare() -> tuple[QueryOptions, CatalogArgs]:
-        from toolsearch.retrieval.modes import MODES
+        from toolsearch.retrieval.mode_names import MODES
 
         fmt = choose(output_format, QUERY_FORMATS, "--format") or "text"
         choose(mode, MODES, "--mode")
@@ -1059,7 +1057,7 @@ def serve(
     from toolsearch.commands.serve import ServeOptions, run_serve
 
     def prepare() -> tuple[ServeOptions, CatalogArgs]:
-        from toolsearch.retrieval.modes import MODES
+        from toolsearch.retrieval.mode_names import MODES
 
         choose(mode, MODES, "--mode")
         args = CatalogArgs(sources, config, target, skip_non_catalogs, recursive=recursive)
@@ -1136,7 +1134,7 @@ def eval_command(
     from toolsearch.retrieval.eval_run import EvalOptions
 
     def prepare() -> tuple[EvalOptions, CatalogArgs]:
-        from toolsearch.retrieval.modes import MODES
+        from toolsearch.retrieval.mode_names import MODES
 
         fmt = choose(output_format, EVAL_FORMATS, "--format") or "text"
         for item in mode or []:
@@ -1402,7 +1400,7 @@ def sessions(
         live_asked = live is not None and (live.requested or live.only)
         if catalog or live_asked or load_checked_config(config).catalog:
             loaded = load_catalog_inputs(
-                CatalogArgs(list(catalog or ()), config, "claude-code", skip_non_catalogs, live)
+                CatalogArgs(list(catalog or ()), config, claude_code.NAME, skip_non_catalogs, live)
             )
             inputs, server_failed = loaded.inputs, loaded.server_failed
         text, code = run_sessions(options, inputs)
@@ -1479,7 +1477,7 @@ def report_command(
         choose(output_format, ("html",), "--format")
         if mode == "regex":
             raise UsageError("--mode regex: the self-check searches each tool's own words")
-        choose(mode, ("bm25", "claude-code"), "--mode")
+        choose(mode, ("bm25", claude_code.SEARCH_MODE), "--mode")
         if output_file is None:
             raise UsageError("report needs -o/--output-file PATH (or -o - for stdout)")
         output = None if output_file == "-" else check_output(Path(output_file))

@@ -54,6 +54,7 @@ from toolsearch.catalog.tool_names import (
     quoted,
     suggested_name,
 )
+from toolsearch.hosts import host_of
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
@@ -66,7 +67,7 @@ Options = NoOptions
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    if ctx.catalog.target == "openai":
+    if host_of(ctx.catalog).strict_names:
         yield from _openai(ctx)
         return
     for tool in ctx.scope.tools:
@@ -77,7 +78,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         characters = name.character_note()
         if characters:
             faults.append(characters)
-        if len(name.sent) > OBSERVED_LIMIT and not in_tool_reference(tool, ctx.scope.kind):
+        if len(name.sent) > OBSERVED_LIMIT and not in_tool_reference(tool, ctx.host):
             faults.append(name.length_note())
         if not faults:
             continue

@@ -63,6 +63,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from toolsearch.catalog.model import OPENAI_SCOPE
 from toolsearch.catalog.places import scope_location
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.openai_facts import MAX_TOOLS
@@ -85,7 +86,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     namespaced = sum(1 for t in scope.tools if t.namespace is not None)
     entries = len(scope.tools) - namespaced + len(scope.server_tools) + len(scope.namespaces)
-    if scope.kind == "openai":  # each MCP source is sent as one namespace, with a tool_search
+    if scope.kind == OPENAI_SCOPE:  # each MCP source is sent as one namespace, with a tool_search
         entries += len({t.namespace for t in scope.tools}) + 1
     limit = options.max_tools
     quoted = (

@@ -15,6 +15,7 @@ from toolsearch.lint.lint_run import (
     lint_report,
     update_baseline_file,
 )
+from toolsearch.recommend.recommend import ranked_tools
 from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 from toolsearch.sanitize import clean, one_line
 
@@ -40,7 +41,7 @@ def run_lint(inputs: Inputs, config: Config, options: LintOptions) -> tuple[str,
         return update_baseline_file(inputs, diagnostics, options), 0
     fixed: list[str] = []
     if options.fix or options.diff:
-        outcome = fix_files(inputs, config, options)
+        outcome = fix_files(inputs, config, options, ranked_tools)
         if options.diff:
             return _diff_text(outcome, options.quiet), 1 if outcome.changes else 0
         inputs = outcome.inputs

@@ -9,7 +9,6 @@ from toolsearch.catalog.model import Catalog, Location, Scope, ServerTool, Tool
 from toolsearch.cost.host_models import resolve_for
 from toolsearch.cost.models import ModelInfo
 from toolsearch.cost.tokens import (
-    SEARCH_TOOL_TOKENS,
     Method,
     RawCount,
     TokenCounter,
@@ -19,6 +18,8 @@ from toolsearch.cost.tokens import (
     method_for,
     server_tool_json,
 )
+from toolsearch.hosts import sending_host
+from toolsearch.hosts.host import Host
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class ScopeBudget:
     rows: tuple[Row, ...]
     totals: Totals
     notes: tuple[str, ...]
+    host: Host  # whose cost model the totals follow
 
 
 @dataclass(frozen=True)
@@ -117,14 +119,15 @@ def compute_budget(
     scopes = []
     skipped: list[str] = []
     for scope in catalog.scopes:
+        host = sending_host(catalog, scope)
         model_id = model_override or scope.model or config_model
-        model, model_note = resolve_for(catalog.target, model_id)
+        model, model_note = resolve_for(host.name, model_id)
         notes = [model_note] if model_note else []
         if model.note:
             notes.append(f"{model.label}: {model.note}")
-        if catalog.target == "openai":
+        if host.costs.counting == "o200k":
             scopes.append(
-                _openai_scope(scope, model, model_id, notes, context_window, counter, place)
+                _openai_scope(host, scope, model, model_id, notes, context_window, counter, place)
             )
             skipped.extend(_skipped(scope))
             continue
@@ -134,23 +137,11 @@ def compute_budget(
         for toolset in scope.unknown_toolsets:
             name = toolset.server_name or "?"
             notes.append(f"mcp_toolset {name!r}: tools unknown: pass {name}=PATH")
-        if scope.kind == "mcp" and scope.tools and catalog.target == "api":
-            notes.append(
-                "nothing is deferred: an MCP tools/list alone has no deferral under --target "
-                "api; --target claude-code shows what Claude Code defers, and toolsearch "
-                "recommend chooses what to keep loaded"
-            )
-        notes.extend(scope.notes)
-        if scope.kind == "claude-code":
-            notes.append(
-                "Claude Code's own system prompt and built-in tools (Bash, Read, Edit, ...) are "
-                "not counted: only the MCP tools, the tool-use system prompt and, when tools are "
-                "deferred, ToolSearch"
-            )
+        notes.extend(note for note in _host_notes(host, scope) if note)
         if any(r.kind == "server-tool" for r in rows):
             notes.append("server tools with no published cost are estimated from their JSON")
         rows.sort(key=lambda r: (-r.tokens, r.source, r.name))
-        totals = _totals(scope, rows, model, context_window or model.context_window)
+        totals = _totals(host, scope, rows, model, context_window or model.context_window)
         scopes.append(
             ScopeBudget(
                 scope,
@@ -160,6 +151,7 @@ def compute_budget(
                 tuple(rows),
                 totals,
                 tuple(notes),
+                host,
             )
         )
     return Budget(tuple(scopes), tuple(skipped))
@@ -170,6 +162,7 @@ def _skipped(scope: Scope) -> list[str]:
 
 
 def _openai_scope(
+    host: Host,
     scope: Scope,
     model: ModelInfo,
     model_id: str | None,
@@ -216,7 +209,7 @@ def _openai_scope(
             "--context-window to see the share it takes"
         )
     rows.sort(key=lambda r: (-r.tokens, r.source, r.name))
-    totals = _totals(scope, rows, model, window, search_tokens=float(search))
+    totals = _totals(host, scope, rows, model, window, search_tokens=float(search))
     return ScopeBudget(
         scope,
         model,
@@ -225,6 +218,7 @@ def _openai_scope(
         tuple(rows),
         totals,
         tuple(notes),
+        host,
     )
 
 
@@ -261,10 +255,16 @@ def rebudget(before: ScopeBudget, scope: Scope, search_tokens: float | None = No
     ]
     window = before.totals.context_window
     search = search_tokens
-    if search is None and before.model.tokenizer == "o200k":
+    if search is None and before.host.costs.counting == "o200k":
         search = before.totals.search_tool
-    totals = _totals(scope, rows, before.model, window, search_tokens=search)
+    totals = _totals(before.host, scope, rows, before.model, window, search_tokens=search)
     return replace(before, scope=scope, rows=tuple(rows), totals=totals)
+
+
+def _host_notes(host: Host, scope: Scope) -> tuple[str | None, ...]:
+    """Why the host defers nothing here, the scope's own notes, and what the host sends that
+    is not counted."""
+    return (host.costs.deferral_note(scope), *scope.notes, host.costs.uncounted_note(scope))
 
 
 def _tool_row(tool: Tool, raw: RawCount, model: ModelInfo, catalog: Catalog) -> Row:
@@ -309,22 +309,26 @@ def _server_rows(
 
 
 def _totals(
+    host: Host,
     scope: Scope,
     rows: list[Row],
     model: ModelInfo,
     window: int,
     search_tokens: float | None = None,
 ) -> Totals:
-    """``search_tokens``: the search tools' own count (OpenAI); else Anthropic's 500 each."""
+    """The scope's figures under ``host``'s cost model; ``search_tokens``: the search tools'
+    own count (OpenAI's), else the host's figure per search tool."""
     has_tools = bool(rows) or bool(scope.server_tools) or scope.uses_tool_search
     system_prompt = float(model.system_prompt(scope.tool_choice)) if has_tools else 0.0
     searches = sum(1 for t in scope.search_tools if not t.deferred)
     if scope.implicit_search:
         searches += 1
-    search_tool = float(SEARCH_TOOL_TOKENS * searches)
+    search_tool = float(host.costs.search_tool_tokens * searches)
     if search_tokens is not None:
         search_tool = search_tokens
-    loaded = sum(r.tokens for r in rows if not r.deferred)
+    loaded = sum(
+        r.tokens if not r.deferred else host.costs.deferred_upfront(r.tokens) for r in rows
+    )
     stubs = sum(r.upfront_when_deferred for r in rows if r.deferred)
     everything = sum(r.tokens for r in rows)
     upfront = system_prompt + search_tool + loaded + stubs

@@ -1,11 +1,15 @@
-"""A target's model table: OpenAI's under ``--target openai``, Anthropic's elsewhere."""
+"""A host's model table: its own when it has one (OpenAI's), Anthropic's otherwise."""
 
 from __future__ import annotations
 
 from toolsearch.cost.models import ModelInfo, resolve
-from toolsearch.cost.openai_models import resolve_openai
+from toolsearch.hosts import host_named
 
 
 def resolve_for(target: str, model: str | None) -> tuple[ModelInfo, str | None]:
-    """``resolve`` under a target (a note when the model is not in its table)."""
-    return resolve_openai(model) if target == "openai" else resolve(model)
+    """``resolve`` under a target's host (its default model when None; a note when the model is
+    not in its table)."""
+    host = host_named(target)
+    if host.resolve_model is None:
+        return resolve(model)
+    return host.resolve_model(model or host.default_model)

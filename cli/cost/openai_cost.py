@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
+from toolsearch.catalog.model import OPENAI_SCOPE, Catalog, Scope, ServerTool, Tool
 from toolsearch.cost.models import ModelInfo
 from toolsearch.cost.o200k import O200K_NAME, O200kCounter
 from toolsearch.cost.openai_models import NO_OVERHEAD_NOTE
@@ -87,7 +87,7 @@ def namespace_stubs(scope: Scope) -> list[NamespaceStub]:
         )
         for n in scope.namespaces
     ]
-    if scope.kind == "openai":
+    if scope.kind == OPENAI_SCOPE:
         first: dict[str, Tool] = {}
         for tool in scope.tools:
             if tool.namespace is not None:
@@ -145,7 +145,7 @@ def openai_notes(scope: Scope, catalog: Catalog) -> list[str]:
         f"{NO_OVERHEAD_NOTE}: none is added; a deferred function's schema is counted only in "
         "all_loaded (it loads on demand)"
     ]
-    if scope.kind == "openai" and scope.tools:
+    if scope.kind == OPENAI_SCOPE and scope.tools:
         notes.append(
             "each MCP source is sent as one namespace named after it, with a hosted "
             "tool_search; its functions are deferred unless kept loaded (alwaysLoad)"

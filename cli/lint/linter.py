@@ -14,9 +14,10 @@ from typing import Any
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.model import Catalog
 from toolsearch.config import Config
+from toolsearch.hosts import checked_by
 from toolsearch.lint.findings import Diagnostic, Severity, sort_key
 from toolsearch.lint.rule_context import Context
-from toolsearch.lint.rule_contract import Rule, RuleOptions
+from toolsearch.lint.rule_contract import Rule, RuleOptions, rule_hosts
 
 
 def run(
@@ -28,7 +29,7 @@ def run(
     for scope in catalog.scopes:
         ctx = Context(analysis, scope)
         for rule, level, options in enabled:
-            if not applies_to(rule, catalog.target):
+            if not checked_by(rule_hosts(rule), catalog, scope):
                 continue
             for problem in rule.check(ctx, options):
                 diagnostic = Diagnostic(
@@ -50,12 +51,6 @@ def run(
 
         kept = without_commented(kept, analysis.documents, [r.ID for r in all_rules()])
     return sorted(kept, key=sort_key)
-
-
-def applies_to(rule: Rule, target: str) -> bool:
-    """A rule with a ``HOSTS`` tuple runs only for those targets; one without runs for all."""
-    hosts = getattr(rule, "HOSTS", None)
-    return hosts is None or target in hosts
 
 
 def _check_ignored_tools(catalog: Catalog, config: Config) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from toolsearch.config import Config
+from toolsearch.hosts import DEFAULT_TARGET
 from toolsearch.lint.lint_run import LintOptions
 from toolsearch.lint.rule_contract import as_config
 from toolsearch.lint.rule_settings import all_rules, settings
@@ -40,8 +41,8 @@ def show_settings(
 ) -> SettingsReport:
     """The settings of a lint run with these flags and this config, and their origins."""
     from toolsearch.catalog.tool_search_mode import choose_mode
-    from toolsearch.cost.models import DEFAULT_CONTEXT_WINDOW, DEFAULT_MODEL
-    from toolsearch.cost.openai_models import OPENAI_DEFAULT_MODEL
+    from toolsearch.cost.host_models import resolve_for
+    from toolsearch.hosts import host_named
 
     in_file = f"config {config.where}"
 
@@ -60,10 +61,11 @@ def show_settings(
     select = words(options.select) or list(config.select or ("ALL",))
     select_origin = "--select" if options.select else origin("select")
     extend = [*config.extend_select, *words(options.extend_select)]
-    chosen_target = target or config.target or "api"
-    openai = chosen_target == "openai"
-    default_model = OPENAI_DEFAULT_MODEL if openai else DEFAULT_MODEL
-    window = "not published (OpenAI)" if openai else f"{DEFAULT_CONTEXT_WINDOW:,}"
+    chosen_target = target or config.target or DEFAULT_TARGET
+    host = host_named(chosen_target)
+    default_model = host.default_model
+    default_window = resolve_for(host.name, None)[0].context_window
+    window = f"{default_window:,}" if default_window else "not published"
     rows = [
         Setting("catalog", ", ".join(config.catalog) or "(none: name sources)", origin("catalog")),
         Setting("target", chosen_target, origin("target", "--target", target)),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.model import Tool
-from toolsearch.recommend.apply_plan import FilePlan
+from toolsearch.edits.file_plan import FilePlan
 from toolsearch.recommend.heuristic import object_counts, objects
 from toolsearch.recommend.recommend import ScopeChoice
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
-from toolsearch.recommend.apply import Outcome, advise, carry_out
+from toolsearch.hosts import DEFAULT_TARGET, host_of
+from toolsearch.recommend.apply import NewErrors, Outcome, advise, carry_out
 from toolsearch.recommend.evaluate import Evaluation, evaluate
 from toolsearch.recommend.openai_plan import NamespacePlan, group_namespaces
 from toolsearch.recommend.recommend import Options, Recommendation, recommend
@@ -60,15 +61,18 @@ class RecommendReport:
     outcome: Outcome
     notes: list[str]
     with_diff: bool
-    target: str = "api"
+    target: str = DEFAULT_TARGET
     applied: bool = False  # --apply or --diff was asked
     evaluation: Evaluation | None = None  # --evaluate
     # --target openai: per scope, namespaces of fewer than 10 for its deferred loose functions
     namespaces: tuple[tuple[str, tuple[NamespacePlan, ...]], ...] = ()
 
 
-def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) -> RecommendReport:
-    """Recommend, and apply (--apply) or diff (--diff) when asked."""
+def recommend_report(
+    inputs: Inputs, config: Config, options: RecommendOptions, check: NewErrors
+) -> RecommendReport:
+    """Recommend, and apply (--apply) or diff (--diff) when asked (``check``: the lint errors
+    the edits would add, which refuse them)."""
     usage: UsageReport | None = None
     all_tools = inputs.catalog.tools
     if options.usage:
@@ -96,9 +100,9 @@ def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) 
         ),
         usage,
     )
-    openai = inputs.catalog.target == "openai"
+    openai = host_of(inputs.catalog).apply == "responses-functions"
     if options.apply or options.diff:
-        outcome = carry_out(chosen, inputs, config, options.model, write=options.apply)
+        outcome = carry_out(chosen, inputs, check, write=options.apply)
         if openai:
             outcome = Outcome(outcome.changes, ())
     else:

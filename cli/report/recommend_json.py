@@ -170,7 +170,7 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
         report.with_diff,
     )
     found = document(chosen, outcome, notes, with_diff, report.evaluation)
-    if report.target == "openai":
+    if report.namespaces:
         found["namespaces"] = [
             {
                 "scope": scope,
