@@ -57,7 +57,6 @@ def render_doc(rule: Rule, setting: RuleSettings, color: bool, width: int | None
         Text(f"{rule.ID} ({level})", style="bold"),
         Text(rule.SUMMARY),
         Text(f"options: {options}", style="dim"),
-        Text(f"targets: {', '.join(getattr(rule, 'HOSTS', ())) or 'all'}", style="dim"),
         Text(fix_line(rule.ID), style="dim"),
     ]
     hosts = rule_hosts(rule)
