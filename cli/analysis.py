@@ -80,9 +80,9 @@ class Analysis:
         return self.model_override or scope.model or self.config.model
 
     def model(self, scope: Scope) -> ModelInfo:
-        from toolsearch.cost.models import resolve
+        from toolsearch.cost.host_models import resolve_for
 
-        return resolve(self.model_id(scope))[0]
+        return resolve_for(self.catalog.target, self.model_id(scope))[0]
 
     @cached_property
     def budget(self) -> Budget:

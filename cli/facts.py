@@ -1,7 +1,8 @@
 """The API facts the rules rest on, shipped with the package (``facts.md``), by section.
 
 Rule documentation cites sections as ``§2.4``; ``toolsearch rule ID`` prints those sections and
-the source keys they use, so the evidence behind a finding is at hand.
+the source keys they use, so the evidence behind a finding is at hand. A citation of another
+facts file (``hosts-facts.md §1.1``, the OpenAI rules') is not one of these sections.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from functools import cache
 from importlib import resources
 
 _HEADING = re.compile(r"^(#{2,3}) (\d+(?:\.\d+)?)\.? ", re.M)
-_CITATION = re.compile(r"§(\d+(?:\.\d+)?)")
+_CITATION = re.compile(r"(?<!hosts-facts\.md\s)§(\d+(?:\.\d+)?)")
 _KEY_ROW = re.compile(r"^\| \*\*([^*]+)\*\* \| (.*?) \| (.*?) \|$", re.M)
 
 

@@ -46,6 +46,7 @@ ID = "all-deferred"
 LEVEL = "error"
 SUMMARY = "every tool is deferred; the API rejects the request (400)"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def _toolset_keeps_something(ctx: Context) -> bool:

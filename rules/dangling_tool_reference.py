@@ -68,6 +68,7 @@ ID = "dangling-tool-reference"
 LEVEL = "error"
 SUMMARY = "a tool_reference in messages names a tool that is not in tools (400)"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def disabled_tools(ctx: Context) -> dict[str, str]:

@@ -46,6 +46,7 @@ ID = "deferred-search-tool"
 LEVEL = "error"
 SUMMARY = "the tool search tool has defer_loading: true; it must never be deferred"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:

@@ -48,6 +48,7 @@ ID = "deferred-with-cache-control"
 LEVEL = "error"
 SUMMARY = "a deferred tool also has cache_control; the API rejects the pair (400)"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def _message(name: str) -> str:

@@ -61,6 +61,7 @@ ID = "deferred-without-search"
 LEVEL = "warning"
 SUMMARY = "tools are deferred but no search tool (or custom search tool) can load them"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 SEARCH_WORDS = frozenset({"search", "find", "discover", "lookup", "locate", "load"})
 TOOL_WORDS = frozenset({"tool", "tools"})

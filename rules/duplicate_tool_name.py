@@ -48,6 +48,7 @@ from toolsearch.lint.rule_contract import NoOptions
 
 ID = "duplicate-tool-name"
 LEVEL = "error"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = "two tools in one request have the same name"
 Options = NoOptions
 

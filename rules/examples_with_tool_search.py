@@ -52,6 +52,7 @@ ID = "examples-with-tool-search"
 LEVEL = "error"
 SUMMARY = "a tool has input_examples in a request that uses tool search"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:

@@ -50,6 +50,7 @@ from toolsearch.sanitize import one_line
 
 ID = "invalid-field-type"
 LEVEL = "error"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = "a tool, toolset or request field has the wrong type (the API rejects it, 400)"
 Options = NoOptions
 

@@ -55,6 +55,7 @@ ID = "invalid-input-example"
 LEVEL = "error"
 SUMMARY = "an input_examples entry fails its tool's schema, or a server tool has examples"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def _tool_problems(ctx: Context, tool: Tool, examples: Any) -> Iterator[Problem]:

@@ -45,6 +45,7 @@ from toolsearch.lint.schema_check import compile_schema, root_type_issue, schema
 
 ID = "invalid-input-schema"
 LEVEL = "error"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = "an input schema is not valid JSON Schema, or its root type is not object"
 Options = NoOptions
 

@@ -45,6 +45,7 @@ ID = "invalid-search-tool"
 LEVEL = "error"
 SUMMARY = "a tool search tool has an unknown type or a name that does not match its type"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:

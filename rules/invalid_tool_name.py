@@ -8,7 +8,9 @@ sends, `mcp__<server>__<tool>`, whose characters outside `[A-Za-z0-9_-]` Claude 
 into `_` (`renamed-by-claude-code` notes that), so only its length can fail there, and a
 deferred tool's length is `tool-reference-name-too-long`'s to report. A name of
 65-128 valid characters is `long-tool-name` (a warning), since the real limit there is
-uncertain.
+uncertain. Under `--target openai` every function (namespace members included) is checked
+against OpenAI's `^[a-zA-Z0-9_-]{1,64}$` with no such margin: a name over 64 characters is an
+error too, and the message quotes OpenAI's own.
 
 ## Why is this bad?
 The documented rule for a tool name is `^[a-zA-Z0-9_-]{1,64}$`, the same in every snapshot of
@@ -17,7 +19,10 @@ the docs (tool-search-facts.md §1.1, §1.2); requests with other names fail wit
 `... at most 128 characters` (observed 2026-09). MCP allows more than the API: dots and up to
 128 characters (§6.3), so MCP names such as `admin.tools.list` break a request; Anthropic's own
 engineering post used `github.createPullRequest`, which fails the rule (§1.2). Claude Code adds
-`mcp__<server>__` to every MCP tool, and that prefix counts toward the limit (§6.4).
+`mcp__<server>__` to every MCP tool, and that prefix counts toward the limit (§6.4). OpenAI
+answers `'Google Search' does not match '^[a-zA-Z0-9_-]{1,64}$'` and `Invalid
+'tools[5].function.name': string too long. Expected a string with maximum length 64`
+(hosts-facts.md §1.1: foundry-dev-tools #201, mayil-ai-tests #63).
 
 ## Example
 ```json
@@ -36,6 +41,7 @@ engineering post used `github.createPullRequest`, which fails the rule (§1.2). 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from toolsearch.catalog.tool_names import (
@@ -48,9 +54,11 @@ from toolsearch.catalog.tool_names import (
     quoted,
     suggested_name,
 )
+from toolsearch.hosts import host_of
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
+from toolsearch.sanitize import one_line
 
 ID = "invalid-tool-name"
 LEVEL = "error"
@@ -59,6 +67,9 @@ Options = NoOptions
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
+    if host_of(ctx.catalog).strict_names:
+        yield from _openai(ctx)
+        return
     for tool in ctx.scope.tools:
         name = SentName.of(tool)
         faults = []
@@ -86,3 +97,24 @@ def _fix(name: SentName) -> str:
         return "rename the server (its source name, NAME=PATH) to letters, digits, _ and -"
     room = DOCUMENTED_LIMIT - len(name.prefix)
     return f"rename it, e.g. {quoted(suggested_name(name.own, room))}"
+
+
+_OPENAI_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+
+
+def _openai(ctx: Context) -> Iterator[Problem]:
+    """OpenAI's rule, in OpenAI's words."""
+    for tool in ctx.scope.tools:
+        name = tool.sent_name
+        if _OPENAI_NAME.fullmatch(name):
+            continue
+        if len(name) > DOCUMENTED_LIMIT and _OPENAI_NAME.fullmatch(name[:DOCUMENTED_LIMIT]):
+            said = "string too long. Expected a string with maximum length 64"
+        else:
+            said = f"'{one_line(name, 80)}' does not match '{NAME_PATTERN}'"
+        fix = f"rename it, e.g. {quoted(suggested_name(name, DOCUMENTED_LIMIT))}" if name else ""
+        yield ctx.tool_problem(
+            tool,
+            f'OpenAI rejects the function name (400): "{said}"; {fix or "give it a name"}',
+            name_pointer(tool),
+        )

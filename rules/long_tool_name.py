@@ -50,6 +50,7 @@ ID = "long-tool-name"
 LEVEL = "warning"
 SUMMARY = "a tool name has 65-128 characters: over the documented 64, the real limit uncertain"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:

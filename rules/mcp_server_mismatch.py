@@ -45,6 +45,7 @@ ID = "mcp-server-mismatch"
 LEVEL = "error"
 SUMMARY = "an mcp_toolset and mcp_servers do not pair one to one, or a server url is not https"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def _toolset_problems(ctx: Context) -> Iterator[Problem]:

@@ -52,7 +52,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         found_by = (
             "tool search can match only its name and arguments"
             if tool.deferred
-            else "Claude has only its name to choose it by"
+            else f"{ctx.reader} has only its name to choose it by"
         )
         yield ctx.tool_problem(
             tool,

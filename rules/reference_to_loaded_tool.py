@@ -62,6 +62,7 @@ ID = "reference-to-loaded-tool"
 LEVEL = "warning"
 SUMMARY = "a tool_reference names a tool that is loaded, not deferred"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:

@@ -62,7 +62,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             yield ctx.tool_problem(
                 tool,
                 f"description of {tool.name!r} is {length} characters (min-length {minimum}): "
-                "too short for search to match or Claude to choose by; say what it does, what "
-                "it returns and when to use it",
+                f"too short for search to match or {ctx.reader} to choose by; say what it "
+                "does, what it returns and when to use it",
                 field_pointer(tool, "description"),
             )

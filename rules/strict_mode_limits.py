@@ -70,6 +70,7 @@ ID = "strict-mode-limits"
 LEVEL = "error"
 SUMMARY = "over 20 strict tools, 24 optional or 16 union-typed parameters in strict schemas"
 Options = NoOptions
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 MAX_STRICT_TOOLS = 20
 MAX_OPTIONAL = 24
 MAX_UNION = 16

@@ -57,6 +57,7 @@ from toolsearch.lint.rule_contract import RuleOptions
 
 ID = "too-many-deferred-tools"
 LEVEL = "error"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = "more than 10,000 deferred tools in one request"
 
 

@@ -71,6 +71,7 @@ from toolsearch.lint.rule_contract import RuleOptions
 
 ID = "too-many-loaded-tools"
 LEVEL = "warning"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = "more than 5 tools stay loaded while tool search is on (keep 3-5)"
 
 

@@ -4,7 +4,8 @@
 Reads a request's `tool_choice`. When it forces one tool (`{"type": "tool", "name": ...}`, or
 OpenAI's `{"type": "function", ...}`), it reports a tool that is deferred, and a name that no
 tool, server tool or known toolset tool in the request carries (skipped when an
-`mcp_toolset`'s catalog is unknown: pass `SERVER=PATH` to check it).
+`mcp_toolset`'s catalog is unknown: pass `SERVER=PATH` to check it). Under `--target openai` it
+also reports a `tool_choice` naming a namespace rather than a function.
 
 ## Why is this bad?
 A deferred tool's definition is kept out of the prompt until a tool search returns a
@@ -12,7 +13,9 @@ A deferred tool's definition is kept out of the prompt until a tool search retur
 tool whose definition it has not been shown, before any search can run. The facts do not say
 whether the API rejects this or expands the definition; either way the forced tool belongs
 among the loaded ones. A forced name missing from `tools` can never be called. Changing
-`tool_choice` also invalidates the messages cache (§2.7), so keep it stable.
+`tool_choice` also invalidates the messages cache (§2.7), so keep it stable. OpenAI's Agents SDK
+documents the same for the Responses API: `tool_choice` cannot target bare namespace names or
+deferred-only tools (hosts-facts.md §1.1, openai-agents-python PR #2622).
 
 ## Example
 ```json
@@ -81,6 +84,13 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
                 tools[0].name,
                 tools[0].source,
             )
+        return
+    if any(n.name == name for n in scope.namespaces):
+        yield Problem(
+            f"tool_choice forces {name!r}, which is a namespace, not a function: tool_choice "
+            "cannot target a bare namespace name; name one of its functions",
+            where,
+        )
         return
     if any(t.name == name for t in scope.server_tools) or scope.unknown_toolsets:
         return

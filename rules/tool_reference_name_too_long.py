@@ -62,6 +62,7 @@ from toolsearch.lint.rule_contract import NoOptions
 
 ID = "tool-reference-name-too-long"
 LEVEL = "error"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = (
     "under claude-code, a deferred tool's name as sent (mcp__server__tool) is over "
     "tool_reference's 64 characters"

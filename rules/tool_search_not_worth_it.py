@@ -62,6 +62,7 @@ from toolsearch.lint.rule_contract import RuleOptions
 
 ID = "tool-search-not-worth-it"
 LEVEL = "info"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = "tool search on fewer than 10 tools, tiny definitions, or deferral that saves nothing"
 
 

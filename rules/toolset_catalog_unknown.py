@@ -52,6 +52,7 @@ from toolsearch.lint.rule_contract import NoOptions
 
 ID = "toolset-catalog-unknown"
 LEVEL = "info"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = "an mcp_toolset's server catalog was not given, so references and configs go unchecked"
 Options = NoOptions
 

@@ -42,6 +42,7 @@ from toolsearch.lint.rule_contract import NoOptions
 
 ID = "uncertain-model-support"
 LEVEL = "warning"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = "tool search is used with a model only some doc snapshots list as supported"
 Options = NoOptions
 

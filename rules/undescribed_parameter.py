@@ -80,7 +80,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         readers = (
             "the model reads argument descriptions (Codex's search does not)"
             if ctx.scope.kind == CODEX
-            else "search and Claude read argument descriptions"
+            else f"search and {ctx.reader} read argument descriptions"
         )
         yield ctx.tool_problem(
             tool,

@@ -55,6 +55,7 @@ from toolsearch.lint.rule_contract import NoOptions
 
 ID = "unknown-tool-in-configs"
 LEVEL = "warning"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = "an mcp_toolset's configs names a tool its server's catalog does not have"
 Options = NoOptions
 

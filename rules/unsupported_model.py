@@ -43,6 +43,7 @@ from toolsearch.lint.rule_contract import NoOptions
 
 ID = "unsupported-model"
 LEVEL = "error"
+HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 SUMMARY = "tool search is used with a model that does not support it"
 Options = NoOptions
 

@@ -210,7 +210,8 @@ def test_every_citation_in_rule_docs_is_found() -> None:
 
     for rule in RULES:
         doc = inspect.getdoc(rule) or ""
-        wanted = set(re.findall(r"§(\d+(?:\.\d+)?)", doc))
+        # a citation of hosts-facts.md (the OpenAI rules') is not a section of facts.md
+        wanted = set(re.findall(r"(?<!hosts-facts\.md\s)§(\d+(?:\.\d+)?)", doc))
         assert {label[1:] for label, _ in cited(doc)} == wanted, rule.ID
 
 

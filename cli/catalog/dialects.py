@@ -12,10 +12,12 @@ from toolsearch.catalog.loader import Document
 from toolsearch.catalog.locate import join_pointer, pointer_key
 from toolsearch.catalog.model import (
     Dialect,
+    InputItem,
     Location,
     MalformedTool,
     McpServer,
     McpToolset,
+    Namespace,
     Scope,
     ScopeKind,
     ServerTool,
@@ -146,9 +148,15 @@ def request_scope(item: ParsedSource, by_server: Mapping[str, ParsedSource]) -> 
     server_tools: list[ServerTool] = []
     toolsets: list[McpToolset] = []
     malformed: list[MalformedTool] = []
+    namespaces: list[Namespace] = []
     for index, entry in enumerate(item.entries):
         pointer = f"{item.tools_pointer}/{index}"
         loc = _location(item.document, pointer)
+        if isinstance(entry, Mapping) and entry.get("type") == "namespace":
+            namespace = _namespace(entry, item, pointer, scope_name)
+            namespaces.append(namespace)
+            _namespace_tools(entry, namespace, item, pointer, tools, malformed)
+            continue
         if isinstance(entry, Mapping) and entry.get("type") == "mcp_toolset":
             server = entry.get("mcp_server_name")
             supplier = by_server.get(str(server)) if isinstance(server, str) else None
@@ -195,7 +203,61 @@ def request_scope(item: ParsedSource, by_server: Mapping[str, ParsedSource]) -> 
         system=_system_text(request.get("system")),
         tools_location=_location(item.document, item.tools_pointer),
         request=request,
+        namespaces=tuple(namespaces),
+        input_items=tuple(_input_items(item)),
     )
+
+
+def _namespace(
+    entry: Mapping[str, Any], item: ParsedSource, pointer: str, scope_name: str
+) -> Namespace:
+    inner = entry.get("tools")
+    return Namespace(
+        entry.get("name"),
+        entry.get("description"),
+        item.source,
+        scope_name,
+        _location(item.document, pointer),
+        entry,
+        len(inner) if isinstance(inner, list) else 0,
+    )
+
+
+def _namespace_tools(
+    entry: Mapping[str, Any],
+    namespace: Namespace,
+    item: ParsedSource,
+    pointer: str,
+    tools: list[Tool],
+    malformed: list[MalformedTool],
+) -> None:
+    """The functions inside an OpenAI namespace, each deferred by its own ``defer_loading``."""
+    inner = entry.get("tools")
+    if not isinstance(inner, list):
+        return
+    name = namespace.name if isinstance(namespace.name, str) else None
+    for index, member in enumerate(inner):
+        parsed = parse_entry(
+            member, item.document, f"{pointer}/tools/{index}", item.source, namespace.scope
+        )
+        if isinstance(parsed, MalformedTool):
+            malformed.append(parsed)
+        elif isinstance(parsed, Tool):
+            tools.append(_replace(parsed, namespace=name))
+
+
+INPUT_ITEM_TYPES = frozenset({"function_call", "tool_search_call", "tool_search_output"})
+
+
+def _input_items(item: ParsedSource) -> Iterator[InputItem]:
+    """The Responses ``input`` items tool search rules read, in order."""
+    items = item.request.get("input")
+    if not isinstance(items, list):
+        return
+    for index, value in enumerate(items):
+        if isinstance(value, Mapping) and value.get("type") in INPUT_ITEM_TYPES:
+            loc = _location(item.document, f"/input/{index}")
+            yield InputItem(str(value["type"]), loc, value)
 
 
 def _listed_names(source: ParsedSource) -> tuple[str, ...]:
@@ -266,7 +328,7 @@ def parse_entry(
     elif kind not in (None, "custom"):
         if not isinstance(kind, str):
             return bad(f"tool type is {kind_of(kind)}, not a string")
-        name = entry.get("name")
+        name = entry.get("server_label") if kind == "mcp" else entry.get("name")
         return ServerTool(
             kind,
             name if isinstance(name, str) else None,

@@ -19,6 +19,8 @@ SEARCH_TOOL_TYPES = {
 SEARCH_TOOL_NAMES = {"regex": "tool_search_tool_regex", "bm25": "tool_search_tool_bm25"}
 CLAUDE_CODE_SEARCH = "ToolSearch"
 CODEX_SEARCH = "tool_search"  # Codex CLI's client-side search tool
+OPENAI_SEARCH_TYPE = "tool_search"  # OpenAI Responses' own tool search tool
+OPENAI_SCOPE = "openai"  # the request --target openai sends the MCP sources in
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class Tool:
     sent_name: str
     sent_description: str | None
     toolset: str | None = None
+    namespace: str | None = None  # the OpenAI namespace (or MCP server) the function sits in
 
     @property
     def key(self) -> str:
@@ -86,6 +89,55 @@ class ServerTool:
     def is_search(self) -> bool:
         """True for anything that looks like a tool search tool, valid or not."""
         return self.search_variant is not None or self.type.startswith("tool_search_tool")
+
+    @property
+    def is_openai_search(self) -> bool:
+        """OpenAI Responses' ``{"type": "tool_search"}`` tool."""
+        return self.type == OPENAI_SEARCH_TYPE
+
+
+@dataclass(frozen=True)
+class Namespace:
+    """An OpenAI Responses ``namespace`` tool: a named group of functions."""
+
+    name: Any
+    description: Any
+    source: str
+    scope: str
+    location: Location
+    raw: Mapping[str, Any]
+    functions: int  # entries of its ``tools`` array
+
+    @property
+    def declared_defer_loading(self) -> Any:
+        """``defer_loading`` on the namespace object itself (the API ignores it)."""
+        return self.raw.get("defer_loading")
+
+
+@dataclass(frozen=True)
+class InputItem:
+    """An item of a Responses request's ``input`` that tool search rules read: a
+    ``function_call``, a ``tool_search_call`` or a ``tool_search_output``."""
+
+    type: str
+    location: Location
+    raw: Mapping[str, Any]
+
+    @property
+    def call_id(self) -> Any:
+        return self.raw.get("call_id")
+
+    @property
+    def name(self) -> Any:
+        return self.raw.get("name")
+
+    @property
+    def namespace(self) -> Any:
+        return self.raw.get("namespace")
+
+    @property
+    def execution(self) -> Any:
+        return self.raw.get("execution")
 
 
 @dataclass(frozen=True)
@@ -199,6 +251,13 @@ class Scope:
     tools_location: Location | None = None  # the request's or file's tools array
     notes: tuple[str, ...] = ()
     request: Mapping[str, Any] = field(default_factory=dict)  # a request body's own fields
+    namespaces: tuple[Namespace, ...] = ()
+    input_items: tuple[InputItem, ...] = ()
+
+    @property
+    def openai_search_tools(self) -> tuple[ServerTool, ...]:
+        """OpenAI ``tool_search`` tools in the request."""
+        return tuple(t for t in self.server_tools if t.is_openai_search)
 
     @property
     def search_tools(self) -> tuple[ServerTool, ...]:

@@ -6,8 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from toolsearch.catalog.codex_names import CODEX
-from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
-from toolsearch.cost.models import ModelInfo, resolve
+from toolsearch.catalog.model import Catalog, Location, Scope, ServerTool, Tool
+from toolsearch.cost.host_models import resolve_for
+from toolsearch.cost.models import ModelInfo
 from toolsearch.cost.tokens import (
     Method,
     RawCount,
@@ -34,8 +35,10 @@ class Row:
     line: int | None
     tokens: float
     deferred: bool
-    kind: str = "tool"  # "tool" or "server-tool" (estimated from its JSON)
+    kind: str = "tool"  # "tool", "server-tool" (estimated from its JSON) or "namespace"
     cl100k: int = 0
+    # tokens it still costs upfront while deferred (OpenAI: a function's name and description)
+    upfront_when_deferred: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -126,14 +129,19 @@ def compute_budget(
             continue
         host = sending_host(catalog, scope)
         model_id = model_override or scope.model or config_model
-        model, model_note = resolve(model_id or host.default_model)
+        model, model_note = resolve_for(host.name, model_id)
         notes = [model_note] if model_note else []
         if model.note:
             notes.append(f"{model.label}: {model.note}")
+        if host.costs.counting == "o200k":
+            scopes.append(
+                _openai_scope(host, scope, model, model_id, notes, context_window, counter, place)
+            )
+            skipped.extend(_skipped(scope))
+            continue
         rows = [_tool_row(t, counts[id(t)], model, place) for t in scope.tools]
         rows.extend(_server_rows(scope.other_server_tools, model, counter, place))
-        for bad in scope.malformed:
-            skipped.append(f"{bad.location.file}#{bad.location.pointer}: skipped: {bad.reason}")
+        skipped.extend(_skipped(scope))
         for toolset in scope.unknown_toolsets:
             name = toolset.server_name or "?"
             notes.append(f"mcp_toolset {name!r}: tools unknown: pass {name}=PATH")
@@ -195,10 +203,93 @@ def _codex_scope(
     return ScopeBudget(scope, model, model.id, method, tuple(rows), totals, notes, host)
 
 
-def rebudget(before: ScopeBudget, scope: Scope) -> ScopeBudget:
+def _skipped(scope: Scope) -> list[str]:
+    return [f"{b.location.file}#{b.location.pointer}: skipped: {b.reason}" for b in scope.malformed]
+
+
+def _openai_scope(
+    host: Host,
+    scope: Scope,
+    model: ModelInfo,
+    model_id: str | None,
+    notes: list[str],
+    context_window: int | None,
+    counter: TokenCounter | None,
+    place: Catalog,
+) -> ScopeBudget:
+    """One scope under ``--target openai``: o200k counts, OpenAI's upfront rules."""
+    from toolsearch.cost import openai_cost
+
+    tools, servers, namespaces, search = openai_cost.count_scope(scope, counter)
+    rows = [
+        replace(_openai_row(t.name, t, t.location, full, place), upfront_when_deferred=float(alone))
+        for t, full, alone in tools
+    ]
+    for server, full, stub in servers:
+        row = _openai_row(server.name or server.type, server, server.location, full, place)
+        rows.append(replace(row, kind="server-tool", upfront_when_deferred=float(stub)))
+    for namespace, tokens in zip(openai_cost.namespace_stubs(scope), namespaces, strict=True):
+        line = place.resolve(Location(namespace.file, namespace.pointer)).line
+        rows.append(
+            Row(
+                namespace.name,
+                namespace.source,
+                scope.name,
+                namespace.file,
+                namespace.pointer,
+                line,
+                float(tokens),
+                False,
+                kind="namespace",
+                cl100k=tokens,
+            )
+        )
+    notes.extend(openai_cost.openai_notes(scope, place))
+    notes.extend(scope.notes)
+    if any(r.kind == "server-tool" for r in rows):
+        notes.append("server tools with no published cost are estimated from their JSON")
+    window = context_window or model.context_window
+    if not window:
+        notes.append(
+            f"{model.label}'s context window is not published in toolsearch's facts: pass "
+            "--context-window to see the share it takes"
+        )
+    rows.sort(key=lambda r: (-r.tokens, r.source, r.name))
+    totals = _totals(host, scope, rows, model, window, search_tokens=float(search))
+    return ScopeBudget(
+        scope,
+        model,
+        model_id or model.id,
+        openai_cost.openai_method(model),
+        tuple(rows),
+        totals,
+        tuple(notes),
+        host,
+    )
+
+
+def _openai_row(
+    name: str, item: Tool | ServerTool, location: Location, tokens: int, catalog: Catalog
+) -> Row:
+    loc = catalog.resolve(location)
+    return Row(
+        name,
+        item.source,
+        item.scope,
+        loc.file,
+        loc.pointer,
+        loc.line,
+        float(tokens),
+        item.deferred,
+        cl100k=tokens,  # o200k under --target openai: the count itself
+    )
+
+
+def rebudget(before: ScopeBudget, scope: Scope, search_tokens: float | None = None) -> ScopeBudget:
     """``before`` for ``scope``: the same tools, deferred otherwise, and perhaps another search
     tool. Each tool's figure stands (its text and the model are the same), so only deferral and
-    the totals change; nothing is counted again."""
+    the totals change; nothing is counted again. ``search_tokens``: the search tool's count
+    when the projection adds one (OpenAI's hosted tool_search)."""
     deferred = {(t.location.file, t.location.pointer): t.deferred for t in scope.tools}
     for server in scope.other_server_tools:
         deferred[(server.location.file, server.location.pointer)] = server.deferred
@@ -209,7 +300,10 @@ def rebudget(before: ScopeBudget, scope: Scope) -> ScopeBudget:
         for r in before.rows
     ]
     window = before.totals.context_window
-    totals = _totals(before.host, scope, rows, before.model, window)
+    search = search_tokens
+    if search is None and before.host.costs.counting == "o200k":
+        search = before.totals.search_tool
+    totals = _totals(before.host, scope, rows, before.model, window, search_tokens=search)
     return replace(before, scope=scope, rows=tuple(rows), totals=totals)
 
 
@@ -260,24 +354,35 @@ def _server_rows(
     ]
 
 
-def _totals(host: Host, scope: Scope, rows: list[Row], model: ModelInfo, window: int) -> Totals:
-    """The scope's figures under ``host``'s cost model."""
+def _totals(
+    host: Host,
+    scope: Scope,
+    rows: list[Row],
+    model: ModelInfo,
+    window: int,
+    search_tokens: float | None = None,
+) -> Totals:
+    """The scope's figures under ``host``'s cost model; ``search_tokens``: the search tools'
+    own count (OpenAI's), else the host's figure per search tool."""
     has_tools = bool(rows) or bool(scope.server_tools) or scope.uses_tool_search
     system_prompt = float(model.system_prompt(scope.tool_choice)) if has_tools else 0.0
     searches = sum(1 for t in scope.search_tools if not t.deferred)
     if scope.implicit_search:
         searches += 1
     search_tool = float(host.costs.search_tool_tokens * searches)
+    if search_tokens is not None:
+        search_tool = search_tokens
     loaded = sum(
         r.tokens if not r.deferred else host.costs.deferred_upfront(r.tokens) for r in rows
     )
+    stubs = sum(r.upfront_when_deferred for r in rows if r.deferred)
     everything = sum(r.tokens for r in rows)
-    upfront = system_prompt + search_tool + loaded
+    upfront = system_prompt + search_tool + loaded + stubs
     return Totals(
         upfront=upfront,
         all_loaded=system_prompt + everything,
         system_prompt=system_prompt,
         search_tool=search_tool,
         context_window=window,
-        context_share=100.0 * upfront / window,
+        context_share=100.0 * upfront / window if window else 0.0,
     )

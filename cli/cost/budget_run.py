@@ -14,6 +14,8 @@ from toolsearch.cost.breakdown import ScopeBreakdown, breakdown
 from toolsearch.cost.budget import Budget, ScopeBudget, Totals
 from toolsearch.cost.budget_diff import BudgetDiff, compare, saved_output, snapshot
 from toolsearch.cost.tokens import Method
+from toolsearch.errors import UsageError
+from toolsearch.hosts import host_of
 from toolsearch.lint.findings import Diagnostic
 
 
@@ -54,6 +56,11 @@ class BudgetReport:
 
 def budget_report(inputs: Inputs, config: Config, options: BudgetOptions) -> BudgetReport:
     """Cost, gate and compare (nothing is written)."""
+    if options.exact and host_of(inputs.catalog).costs.counting != "claude":
+        raise UsageError(
+            "--exact counts with Anthropic's count_tokens endpoint, which says nothing of "
+            "OpenAI's tokens; --target openai has only the o200k_base estimate: drop --exact"
+        )
     analysis = Analysis(
         inputs.catalog,
         config,

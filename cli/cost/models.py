@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-TokenizerFamily = Literal["claude-4", "claude-4.7+"]
+TokenizerFamily = Literal["claude-4", "claude-4.7+", "o200k"]
 Support = Literal["supported", "uncertain", "unsupported"]
 
 DEFAULT_MODEL = "claude-sonnet-4-5"

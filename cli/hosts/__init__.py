@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from toolsearch.catalog.model import Catalog, Scope
-from toolsearch.hosts import api, claude_code, codex
+from toolsearch.hosts import api, claude_code, codex, openai
 from toolsearch.hosts.host import Host
 
 HOSTS: Mapping[str, Host] = MappingProxyType(
-    {h.name: h for h in (api.HOST, claude_code.HOST, codex.HOST)}
+    {h.name: h for h in (api.HOST, claude_code.HOST, openai.HOST, codex.HOST)}
 )
 TARGETS: tuple[str, ...] = tuple(HOSTS)
 DEFAULT_TARGET = api.NAME
@@ -47,8 +47,11 @@ def sending_host(catalog: Catalog, scope: Scope) -> Host:
 
 def checked_by(hosts: tuple[str, ...] | None, catalog: Catalog, scope: Scope) -> bool:
     """Whether a rule for ``hosts`` (None: every host) checks ``scope``: the run targets one of
-    them, and that host sends the scope."""
+    them, and that host sends the scope, or the host that does send it (the API, for a request
+    under --target claude-code) is one of them too."""
     if hosts is None:
         return True
     host = host_of(catalog)
-    return host.name in hosts and host.sends(scope)
+    if host.name not in hosts:
+        return False
+    return host.sends(scope) or sending_host(catalog, scope).name in hosts

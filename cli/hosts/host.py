@@ -64,6 +64,9 @@ class CostModel:
     deferred_upfront: Callable[[float], float]  # what a deferred tool of this cost still costs
     deferral_note: Callable[[Scope], str | None]  # why nothing is deferred, when that is so
     uncounted_note: Callable[[Scope], str | None]  # what the host sends that is not counted
+    # "claude": cl100k counts calibrated to Claude's; "o200k": OpenAI's o200k_base counts under
+    # OpenAI's own upfront rules (cost/openai_cost.py)
+    counting: str = "claude"
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,7 @@ class Limits:
     deferred_tools: int  # deferred tools in one request
 
 
-ApplyStyle = Literal["request-files", "server-metadata"]
+ApplyStyle = Literal["request-files", "server-metadata", "responses-functions"]
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,11 @@ class Host:
     apply: ApplyStyle  # how recommend --apply writes what to keep loaded
     names_in_references: bool  # its search names a deferred tool in a tool_reference block
     picks_search_by_model: bool  # it turns its own search off for models without support
+    # its model table: (row, a note when the model is not in it); None: Anthropic's
+    resolve_model: Callable[[str], tuple[ModelInfo, str | None]] | None = None
+    search_note: str | None = None  # query/eval's first line when its own search is unpublished
+    reader: str = "Claude"  # who reads the tools, as messages name it
+    strict_names: bool = False  # a name over 64 characters is an error, not a warning
 
 
 def unchanged(choices: RunChoices) -> Settled:

@@ -47,6 +47,7 @@ class Problem:
     location: Location
     tool: str | None = None
     source: str | None = None
+    uncertain: bool = False  # the facts do not settle it: reported a level lower (at most warning)
 
 
 IDENTITY_VERSION = 2

@@ -34,7 +34,7 @@ def run(
             for problem in rule.check(ctx, options):
                 diagnostic = Diagnostic(
                     rule.ID,
-                    level,
+                    min(level, Severity.WARNING) if problem.uncertain else level,
                     problem.message,
                     catalog.resolve(problem.location),
                     scope.name,

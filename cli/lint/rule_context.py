@@ -34,6 +34,13 @@ class Context:
         return self.analysis.config
 
     @property
+    def reader(self) -> str:
+        """Who reads the tools, as messages name it: Claude, or the model under OpenAI."""
+        from toolsearch.hosts import host_of
+
+        return host_of(self.catalog).reader
+
+    @property
     def model_override(self) -> str | None:
         return self.analysis.model_override
 

@@ -43,7 +43,8 @@ def show_settings(
 ) -> SettingsReport:
     """The settings of a lint run with these flags and this config, and their origins."""
     from toolsearch.catalog.tool_search_mode import choose_mode
-    from toolsearch.cost.models import DEFAULT_CONTEXT_WINDOW, DEFAULT_MODEL
+    from toolsearch.cost.host_models import resolve_for
+    from toolsearch.hosts import host_named
 
     in_file = f"config {config.where}"
 
@@ -62,21 +63,22 @@ def show_settings(
     select = words(options.select) or list(config.select or ("ALL",))
     select_origin = "--select" if options.select else origin("select")
     extend = [*config.extend_select, *words(options.extend_select)]
+    chosen_target = target or config.target or DEFAULT_TARGET
+    host = host_named(chosen_target)
+    default_model = host.default_model
+    default_window = resolve_for(host.name, None)[0].context_window
+    window = f"{default_window:,}" if default_window else "not published"
     rows = [
         Setting("catalog", ", ".join(config.catalog) or "(none: name sources)", origin("catalog")),
-        Setting(
-            "target",
-            target or config.target or DEFAULT_TARGET,
-            origin("target", "--target", target),
-        ),
+        Setting("target", chosen_target, origin("target", "--target", target)),
         Setting(
             "model",
-            options.model or config.model or f"{DEFAULT_MODEL} (unless a request names one)",
+            options.model or config.model or f"{default_model} (unless a request names one)",
             origin("model", "--model", options.model),
         ),
         Setting(
             "context-window",
-            f"{config.context_window or DEFAULT_CONTEXT_WINDOW:,}",
+            f"{config.context_window:,}" if config.context_window else window,
             origin("context-window"),
         ),
         Setting("max-file-size", f"{config.max_file_size:,} bytes", origin("max-file-size")),

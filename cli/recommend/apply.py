@@ -26,6 +26,7 @@ from toolsearch.recommend.apply_plan import (
     plan_scope,
     toolset_fragment,
 )
+from toolsearch.recommend.openai_plan import plan_openai_scope
 from toolsearch.recommend.recommend import Recommendation, ScopeChoice
 
 NewErrors = Callable[[list[tuple[FilePlan, str]]], list[str]]  # errors the edits would add
@@ -110,7 +111,10 @@ def carry_out(
                 f"{document.display}: cannot write back to standard input; pass a file, or use "
                 "--diff to see the change"
             )
-        plan_scope(choice, plan, recommendation.search)
+        if choice.before.host.apply == "responses-functions":
+            plan_openai_scope(choice, plan)
+        else:
+            plan_scope(choice, plan, recommendation.search)
     changes: list[tuple[FilePlan, str]] = []
     for plan in plans.values():
         refusals.extend(plan.refusals)

@@ -29,7 +29,7 @@ from toolsearch.catalog.loader import Document
 from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
 from toolsearch.config import Config
 from toolsearch.cost.budget import ScopeBudget, rebudget
-from toolsearch.cost.tokens import Cl100kCounter
+from toolsearch.cost.tokens import Cl100kCounter, TokenCounter
 from toolsearch.edits.search_tool import search_tool_entry
 from toolsearch.errors import ToolsearchError, UsageError
 from toolsearch.hosts import host_of
@@ -56,11 +56,17 @@ class MemoCounter:
 
     def __init__(self) -> None:
         self.known: dict[str, int] = {}
+        self.base: TokenCounter = Cl100kCounter()
+
+    def use(self, base: TokenCounter) -> None:
+        """Count with ``base`` (o200k_base under ``--target openai``), forgetting other counts."""
+        if type(base) is not type(self.base):
+            self.base, self.known = base, {}
 
     def count_many(self, texts: Sequence[str]) -> list[int]:
         missing = list(dict.fromkeys(t for t in texts if t not in self.known))
         if missing:
-            self.known.update(zip(missing, Cl100kCounter().count_many(missing), strict=True))
+            self.known.update(zip(missing, self.base.count_many(missing), strict=True))
         return [self.known[t] for t in texts]
 
 
@@ -176,6 +182,10 @@ def recommend(
     is the run's own (of the same catalog and options), whose budgets and searchers are reused."""
     if options.keep is not None and options.keep < 1:
         raise UsageError("--keep must be 1 or more: at least one tool stays loaded")
+    if host_of(catalog).costs.counting == "o200k":
+        from toolsearch.cost.o200k import O200kCounter
+
+        options.counter.use(O200kCounter())
     analysis = analysis or Analysis(
         catalog,
         config,
@@ -334,6 +344,14 @@ def project(
     server_tools = tuple(
         replace(t, deferred=False) if t.is_search and deferring else t for t in scope.server_tools
     )
+    if before.host.costs.counting == "o200k":  # --target openai: a hosted tool_search
+        from toolsearch.cost.openai_cost import hosted_search_tokens
+
+        searched = bool(scope.openai_search_tools or scope.implicit_search)
+        adds = deferring and not searched
+        projected = replace(scope, tools=tools)
+        extra = hosted_search_tokens() if adds else None
+        return rebudget(before, projected, extra), adds
     adds = deferring and not scope.uses_tool_search
     if adds:
         server_tools = (_search_tool(scope, options.search), *server_tools)

@@ -3,15 +3,17 @@ diffed when asked, into a ``RecommendReport``."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
-from toolsearch.hosts import DEFAULT_TARGET
+from toolsearch.hosts import DEFAULT_TARGET, host_of
 from toolsearch.recommend.apply import NewErrors, Outcome, advise, carry_out
 from toolsearch.recommend.evaluate import Evaluation, evaluate
+from toolsearch.recommend.openai_plan import NamespacePlan, group_namespaces
 from toolsearch.recommend.recommend import Options, Recommendation, recommend
 from toolsearch.recommend.usage import UsageReport, match_usage
 from toolsearch.recommend.usage_read import read_usage
@@ -62,6 +64,8 @@ class RecommendReport:
     target: str = DEFAULT_TARGET
     applied: bool = False  # --apply or --diff was asked
     evaluation: Evaluation | None = None  # --evaluate
+    # --target openai: per scope, namespaces of fewer than 10 for its deferred loose functions
+    namespaces: tuple[tuple[str, tuple[NamespacePlan, ...]], ...] = ()
 
 
 def recommend_report(
@@ -96,10 +100,13 @@ def recommend_report(
         ),
         usage,
     )
+    openai = host_of(inputs.catalog).apply == "responses-functions"
     if options.apply or options.diff:
         outcome = carry_out(chosen, inputs, check, write=options.apply)
+        if openai:
+            outcome = Outcome(outcome.changes, ())
     else:
-        outcome = Outcome((), advise(chosen))
+        outcome = Outcome((), () if openai else advise(chosen))
     evaluation = None
     if options.evaluate:
         held_out = match_usage(read_usage(options.evaluate, config.max_file_size), all_tools)
@@ -112,4 +119,26 @@ def recommend_report(
         inputs.catalog.target,
         options.apply or options.diff,
         evaluation,
+        _namespaces(chosen) if openai else (),
     )
+
+
+def _namespaces(chosen: Recommendation) -> tuple[tuple[str, tuple[NamespacePlan, ...]], ...]:
+    """Per scope that defers, namespaces of fewer than 10 for its deferred functions that sit in
+    no namespace or in one of 10 or more (an MCP source under openai is one namespace)."""
+    found = []
+    for choice in chosen.scopes:
+        sizes = Counter(t.namespace for t in choice.scope.tools)
+        deferred = [
+            r.tool
+            for r in choice.ranked
+            if not r.kept and (r.tool.namespace is None or sizes[r.tool.namespace] >= 10)
+        ]
+        if not choice.deferral or not deferred:
+            continue
+        plans: list[NamespacePlan] = []
+        for namespace in dict.fromkeys(t.namespace for t in deferred):
+            members = [t for t in deferred if t.namespace == namespace]
+            plans.extend(group_namespaces(namespace or choice.scope.name, members))
+        found.append((choice.scope.name, tuple(plans)))
+    return tuple(found)

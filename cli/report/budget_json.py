@@ -42,6 +42,8 @@ def row_dict(row: Row, sent_name: str | None = None) -> dict[str, Any]:
     }
     if sent_name is not None and sent_name != row.name:
         data["sent_name"] = sent_name
+    if row.upfront_when_deferred:
+        data["upfront_when_deferred"] = round(row.upfront_when_deferred)
     return data
 
 

@@ -87,12 +87,14 @@ def _scope_parts(
     summary = Table(box=None, show_header=False, pad_edge=False)
     summary.add_column(justify="right")
     summary.add_column()
+    stubs = sum(r.upfront_when_deferred for r in budget_scope.rows if r.deferred)
+    loaded = totals.upfront - totals.system_prompt - totals.search_tool - stubs
+    seen = f" + deferred tools' names and descriptions {_n(stubs)}" if stubs else ""
     summary.add_row(
         Text(_n(totals.upfront), style="bold"),
         Text(
             f"upfront: system prompt {_n(totals.system_prompt)} + search tool "
-            f"{_n(totals.search_tool)} + loaded tools "
-            f"{_n(totals.upfront - totals.system_prompt - totals.search_tool)}"
+            f"{_n(totals.search_tool)} + loaded tools {_n(loaded)}{seen}"
         ),
     )
     summary.add_row(_n(totals.all_loaded), Text("if nothing were deferred (no search tool)"))

@@ -49,6 +49,6 @@ def render(report: EvalReport, settings: RenderSettings) -> str:
         "min_recall": report.min_recall,
         "passed": not report.failures,
         "failures": report.failures,
-        "notes": report.notes,
+        "notes": ([report.preface] if report.preface else []) + report.notes,
     }
     return dumps(document)

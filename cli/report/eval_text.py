@@ -45,7 +45,7 @@ def _miss(outcome: Outcome, at: int, ambiguous: frozenset[str]) -> list[Any]:
 
 def render(report: EvalReport, settings: RenderSettings) -> str:
     misses_shown, color, width = settings.misses_shown, settings.color, settings.width
-    parts: list[Any] = []
+    parts: list[Any] = [Text(report.preface, style="yellow")] if report.preface else []
     if report.held_out:
         what = (
             f"{count_of(report.cases, 'tool')}, each searched for with its description among "

@@ -43,6 +43,6 @@ def render(report: ExplainReport, settings: RenderSettings) -> str:
                 for m in report.loaded
             ],
         },
-        "notes": report.notes,
+        "notes": ([report.preface] if report.preface else []) + report.notes,
     }
     return dumps(document)

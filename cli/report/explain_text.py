@@ -52,7 +52,7 @@ def _mode_lines(item: ModeExplain, report: ExplainReport) -> list[Text]:
 
 
 def render(report: ExplainReport, settings: RenderSettings) -> str:
-    parts: list[Text] = []
+    parts: list[Text] = [Text(report.preface, style="yellow")] if report.preface else []
     header = Text()
     header.append(one_line(report.tool.name), style="bold")
     count = report.searched

@@ -52,6 +52,10 @@ def all_scopes_line(budget: Budget) -> str:
         f"tool-use system prompt, {_tokens(totals.system_prompt)} together): upfront "
         f"{_tokens(totals.upfront)}, all loaded {_tokens(totals.all_loaded)}, "
         f"saved {_tokens(totals.saved)} "
-        f"({totals.saved_pct:.1f}%); largest scope takes {totals.context_share:.1f}% of its "
-        "context window"
+        f"({totals.saved_pct:.1f}%)"
+        + (
+            f"; largest scope takes {totals.context_share:.1f}% of its context window"
+            if totals.context_window
+            else "; context window not published"
+        )
     )

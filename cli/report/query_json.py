@@ -50,7 +50,7 @@ def render(report: QueryReport, settings: RenderSettings) -> str:
             }
             for s in report.scopes
         ],
-        "notes": report.notes,
+        "notes": ([report.preface] if report.preface else []) + report.notes,
     }
     return dumps(document)
 

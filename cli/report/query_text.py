@@ -124,7 +124,7 @@ def _scope_parts(scope_results: ScopeResults, report: QueryReport, width: int | 
 
 def render(report: QueryReport, settings: RenderSettings) -> str:
     color, width = settings.color, settings.width
-    parts: list[Any] = []
+    parts: list[Any] = [Text(report.preface, style="yellow")] if report.preface else []
     for index, scope_results in enumerate(report.scopes):
         if index:
             parts.append(Text(""))

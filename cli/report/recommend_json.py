@@ -169,4 +169,16 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
         report.notes,
         report.with_diff,
     )
-    return dumps(document(chosen, outcome, notes, with_diff, report.evaluation))
+    found = document(chosen, outcome, notes, with_diff, report.evaluation)
+    if report.namespaces:
+        found["namespaces"] = [
+            {
+                "scope": scope,
+                "name": p.name,
+                "description": p.description,
+                "tools": [t.name for t in p.tools],
+            }
+            for scope, plans in report.namespaces
+            for p in plans
+        ]
+    return dumps(found)

@@ -13,6 +13,7 @@ from toolsearch.catalog.counts import scope_count
 from toolsearch.hosts import host_named
 from toolsearch.recommend.apply import Advice
 from toolsearch.recommend.evaluate import Evaluation
+from toolsearch.recommend.openai_plan import NamespacePlan
 from toolsearch.recommend.recommend import Recommendation, ScopeChoice
 from toolsearch.recommend.recommend_run import RecommendReport
 from toolsearch.recommend.usage import UsageReport, confidence
@@ -83,7 +84,11 @@ def _scope_parts(choice: ScopeChoice, show_all: bool) -> list[Any]:
         Text(
             f"upfront {_n(before)} -> {_n(after)} tokens ({word} {_n(abs(change))}; "
             f"{_all_loaded_label(choice)}: {_n(choice.before.totals.all_loaded)})"
-            + ("; adds a tool search tool (500)" if choice.adds_search else ""),
+            + (
+                f"; adds a tool search tool ({_n(choice.after.totals.search_tool)})"
+                if choice.adds_search
+                else ""
+            ),
             style="bold",
         )
     )
@@ -171,6 +176,24 @@ def _advice_parts(
         _json_lines(advice.search_tool, None),
         _json_lines(advice.toolset, 2),
     ]
+
+
+def _namespace_parts(scope_name: str, plans: tuple[NamespacePlan, ...]) -> list[Any]:
+    """--target openai: the namespaces (fewer than 10 functions each) to put deferred ones in."""
+    count = sum(len(p.tools) for p in plans)
+    parts: list[Any] = [
+        Text(
+            f"{one_line(scope_name)}: OpenAI's model searches namespaces best, of fewer than 10 "
+            f"functions; group the {count_of(count, 'deferred function')} that sit in no "
+            f"namespace or in one of 10 or more into {count_of(len(plans), 'namespace')}, each "
+            'with "defer_loading": true on its functions (never on the namespace):',
+            style="bold",
+        )
+    ]
+    for plan in plans:
+        parts.append(Text(f"  {one_line(plan.name, 64)} ({len(plan.tools)}): ", style="bold"))
+        parts[-1].append(Text(one_line(plan.description, 200), style=""))
+    return parts
 
 
 def _json_lines(value: Any, indent: int | None) -> Text:
@@ -284,6 +307,9 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
         if advice_parts:
             parts.append(Text(""))
             parts.extend(advice_parts)
+    for scope_name, plans in report.namespaces:
+        parts.append(Text(""))
+        parts.extend(_namespace_parts(scope_name, plans))
     if host_named(report.target).apply == "server-metadata":
         advised = {a.source for a in outcome.advice}
         changed = {s for s, f in files.items() if f in {c.file for c in outcome.changes}}

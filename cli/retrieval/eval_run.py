@@ -26,7 +26,7 @@ from toolsearch.retrieval.evaluation import (
     run_held_out,
     run_self,
 )
-from toolsearch.retrieval.modes import default_limit
+from toolsearch.retrieval.modes import approximation_note, default_limit
 from toolsearch.retrieval.searchers import searched_tools
 
 DEFAULT_MISSES_SHOWN = 20
@@ -67,6 +67,7 @@ class EvalReport:
     notes: list[str]
     ambiguous: frozenset[str] = frozenset()
     held_out: bool = False
+    preface: str | None = None  # the first line: what the ranking stands for, when not exact
 
     @property
     def cases(self) -> int:
@@ -167,4 +168,5 @@ def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None)
         notes,
         ambiguous_names(catalog.tools),
         options.held_out,
+        approximation_note(catalog.target, list(modes)),
     )

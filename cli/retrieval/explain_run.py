@@ -18,6 +18,7 @@ from toolsearch.catalog.model import Scope, Tool
 from toolsearch.config import Config
 from toolsearch.errors import SearchInputError, UsageError
 from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
+from toolsearch.retrieval.modes import approximation_note
 from toolsearch.retrieval.searchers import Result, SearchedSet, searched_tools
 
 ABOVE_SHOWN = 5
@@ -60,6 +61,7 @@ class ExplainReport:
     loaded: list[LoadedMatch] = field(default_factory=list)
     loaded_total: int = 0
     notes: list[str] = field(default_factory=list)
+    preface: str | None = None  # the first line: what the ranking stands for, when not exact
 
 
 def explain_modes(requested: str | None, default: str) -> tuple[list[str], list[str]]:
@@ -121,6 +123,7 @@ def explain(
         loaded,
         total,
         notes,
+        approximation_note(catalog.target, modes),
     )
 
 

@@ -50,6 +50,13 @@ def host_notes(mode: str, config: Config) -> list[str]:
     ]
 
 
+def approximation_note(target: str, modes: Sequence[str]) -> str | None:
+    """The first line of ``query`` and ``eval`` under a host whose own search is not published
+    (its ``search_note``), naming the modes that ranked."""
+    note = host_named(target).search_note
+    return note.format(modes=", ".join(modes)) if note else None
+
+
 def make_searcher(
     mode: str,
     tools: Sequence[Tool],

@@ -12,7 +12,7 @@ from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Catalog, Scope, Tool
 from toolsearch.config import Config
 from toolsearch.errors import SearchInputError, ToolsearchError, UsageError
-from toolsearch.retrieval.modes import default_limit, host_notes
+from toolsearch.retrieval.modes import approximation_note, default_limit, host_notes
 from toolsearch.retrieval.searchers import (
     SELECT,
     Result,
@@ -57,6 +57,7 @@ class QueryReport:
     limit: int
     scopes: list[ScopeResults]
     notes: list[str]
+    preface: str | None = None  # the first line: what the ranking stands for, when not exact
 
     @property
     def results(self) -> list[Result]:
@@ -113,7 +114,8 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
                 f"{first.reason}{more}; toolsearch lint says why for each"
             )
         raise UsageError("no tools to search: the sources hold no tool definitions")
-    return QueryReport(options.query, mode, limit, found, notes)
+    preface = approximation_note(catalog.target, [mode])
+    return QueryReport(options.query, mode, limit, found, notes, preface)
 
 
 def _select_per_scope(catalog: Catalog, options: QueryOptions, mode: str) -> dict[str, str] | None:
