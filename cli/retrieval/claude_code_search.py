@@ -16,6 +16,7 @@ from functools import cached_property
 from toolsearch.catalog.identity import find_tool
 from toolsearch.catalog.model import Tool
 from toolsearch.errors import ToolsearchError
+from toolsearch.retrieval.claude_code_index import Entry, KeywordIndex, whole_word
 from toolsearch.retrieval.searchers import (
     DEFAULT_LIMIT,
     SELECT,
@@ -23,6 +24,7 @@ from toolsearch.retrieval.searchers import (
     Ranking,
     RankingSearch,
     Result,
+    ranks_and_top_of,
 )
 
 MCP_PREFIX = "mcp__"
@@ -58,18 +60,6 @@ def search_hint(tool: Tool) -> str | None:
     return " ".join(hint.split()) if isinstance(hint, str) else None
 
 
-def whole_word(term: str, text: str) -> bool:
-    """JavaScript's ``\\b`` on both sides of the escaped term (ASCII word characters)."""
-    return re.search(rf"\b{re.escape(term)}\b", text, re.ASCII) is not None
-
-
-@dataclass(frozen=True)
-class _Entry:
-    parts: NameParts
-    description: str  # lower-cased, as sent (cut at 2,048 characters)
-    hint: str  # lower-cased, "" when none
-
-
 class ClaudeCodeSearcher(RankingSearch):
     """ToolSearch over ``tools`` (the deferred ones); ``everything`` adds the loaded tools that
     exact names and ``select:`` may also name."""
@@ -80,21 +70,20 @@ class ClaudeCodeSearcher(RankingSearch):
         self.others = tuple(t for t in everything or () if id(t) not in searched)
 
     @cached_property
-    def _entries(self) -> list[_Entry]:
-        return [
-            _Entry(
-                name_parts(t.sent_name),
-                (t.sent_description or "").lower(),
-                (search_hint(t) or "").lower(),
-            )
-            for t in self.tools
-        ]
+    def _index(self) -> KeywordIndex:
+        return KeywordIndex([entry_of(t) for t in self.tools])
 
     def ranking(self, query: str) -> Ranking:
-        return [(i, score) for i, score in self._rank(query, None)]
+        return self._rank(query, None)
 
     def _rank(self, query: str, limit: int | None) -> list[tuple[int, float | None]]:
         """Positions in ``tools`` (a name found only among the others is placed after them)."""
+        words = self._keyword_query(query)
+        if words is not None:
+            required, terms = words
+            if not terms:
+                return []
+            return [(i, float(score)) for i, score in self._index.ranked(terms, required)]
         stripped = query.strip()
         if stripped[: len(SELECT)].lower() == SELECT:
             return [(i, None) for i in self._select(stripped[len(SELECT) :])]
@@ -102,15 +91,41 @@ class ClaudeCodeSearcher(RankingSearch):
         exact = self._exact(lowered)
         if exact is not None:
             return [(exact, None)]
-        if lowered.startswith(MCP_PREFIX) and len(lowered) > len(MCP_PREFIX):
-            prefixed: list[tuple[int, float | None]] = [
-                (i, None)
-                for i, t in enumerate(self.tools)
-                if t.sent_name.lower().startswith(lowered)
-            ]
-            if prefixed:
-                return prefixed if limit is None else prefixed[:limit]
-        return self._keywords(lowered.split())
+        prefixed = self._prefixed(lowered)
+        return prefixed if limit is None else prefixed[:limit]
+
+    def _keyword_query(self, query: str) -> tuple[list[str], list[str]] | None:
+        """The required words and every scored term of a keyword search; None for
+        ``select:``, an exact name, or an ``mcp__`` prefix some tool's name starts with."""
+        stripped = query.strip()
+        if stripped[: len(SELECT)].lower() == SELECT:
+            return None
+        lowered = stripped.lower()
+        if self._exact(lowered) is not None or self._prefixed(lowered):
+            return None
+        words = lowered.split()
+        required = [w[1:] for w in words if w.startswith("+") and len(w) > 1]
+        optional = [w for w in words if not (w.startswith("+") and len(w) > 1)]
+        return required, [*required, *optional]
+
+    def _prefixed(self, lowered: str) -> list[tuple[int, float | None]]:
+        """The deferred tools whose sent names start with an ``mcp__`` prefix query."""
+        if not lowered.startswith(MCP_PREFIX) or len(lowered) <= len(MCP_PREFIX):
+            return []
+        return [
+            (i, None) for i, t in enumerate(self.tools) if t.sent_name.lower().startswith(lowered)
+        ]
+
+    def ranks_and_top(
+        self, query: str, positions: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        words = self._keyword_query(query)
+        if words is None:
+            return ranks_and_top_of(self.ranking(query), positions, k)
+        required, terms = words
+        if not terms:
+            return [None] * len(positions), []
+        return self._index.ranks_and_top(terms, required, positions, k)
 
     def _select(self, names: str) -> list[int]:
         """Each name by exact sent name among the deferred tools, then among all; names found
@@ -144,30 +159,16 @@ class ClaudeCodeSearcher(RankingSearch):
             return None
         return next(i for i, t in enumerate(everything) if t is tool)
 
-    def _exact(self, lowered: str) -> int | None:
-        for i, tool in enumerate(self.tools):
-            if tool.sent_name.lower() == lowered:
-                return i
-        for j, tool in enumerate(self.others):
-            if tool.sent_name.lower() == lowered:
-                return len(self.tools) + j
-        return None
+    @cached_property
+    def _lowered_names(self) -> dict[str, int]:
+        """Each lower-cased sent name's first position (searched tools, then the others)."""
+        found: dict[str, int] = {}
+        for i, tool in enumerate((*self.tools, *self.others)):
+            found.setdefault(tool.sent_name.lower(), i)
+        return found
 
-    def _keywords(self, words: list[str]) -> list[tuple[int, float | None]]:
-        required = [w[1:] for w in words if w.startswith("+") and len(w) > 1]
-        optional = [w for w in words if not (w.startswith("+") and len(w) > 1)]
-        scored_terms = [*required, *optional]
-        if not scored_terms:
-            return []
-        ranked: list[tuple[int, float | None]] = []
-        for i, entry in enumerate(self._entries):
-            if required and not all(_has_required(entry, word) for word in required):
-                continue
-            score = _score(entry, scored_terms)
-            if score > 0:
-                ranked.append((i, float(score)))
-        ranked.sort(key=lambda pair: -(pair[1] or 0))  # stable: ties stay in catalog order
-        return ranked
+    def _exact(self, lowered: str) -> int | None:
+        return self._lowered_names.get(lowered)
 
     def tool_at(self, position: int) -> Tool:
         """A tool by position: the searched tools, then the others."""
@@ -189,33 +190,14 @@ class ClaudeCodeSearcher(RankingSearch):
         return Found(results, total)
 
 
-def _has_required(entry: _Entry, word: str) -> bool:
-    """A required word is a name part, inside one, or a whole word of description or hint."""
-    if any(word == part or word in part for part in entry.parts.parts):
-        return True
-    return whole_word(word, entry.description) or (
-        bool(entry.hint) and whole_word(word, entry.hint)
+def entry_of(tool: Tool) -> Entry:
+    """A tool as ToolSearch reads it: name parts, and its description (as sent) and search hint
+    lower-cased."""
+    parts = name_parts(tool.sent_name)
+    description = (tool.sent_description or "").lower()
+    return Entry(
+        parts.parts, parts.full, parts.is_mcp, description, (search_hint(tool) or "").lower()
     )
-
-
-def _score(entry: _Entry, terms: list[str]) -> int:
-    """12 (10) for a name part, else 6 (5) for a part holding the term (MCP tools score the
-    higher figures); 3 when the full name holds it and nothing scored yet; 4 for a whole word of
-    the hint; 2 for a whole word of the description."""
-    parts = entry.parts
-    score = 0
-    for term in terms:
-        if term in parts.parts:
-            score += 12 if parts.is_mcp else 10
-        elif any(term in part for part in parts.parts):
-            score += 6 if parts.is_mcp else 5
-        if term in parts.full and score == 0:
-            score += 3
-        if entry.hint and whole_word(term, entry.hint):
-            score += 4
-        if entry.description and whole_word(term, entry.description):
-            score += 2
-    return score
 
 
 def _matched(tool: Tool, query: str) -> dict[str, list[str]]:
