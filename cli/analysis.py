@@ -79,7 +79,9 @@ class Analysis:
             deferrable = round(sum(r.tokens for r in rows if r.deferred))
             loaded = round(sum(r.tokens for r in rows if not r.deferred))
         model_id = self.model_id(scope) or DEFAULT_MODEL
-        decision = modes.decide(mode, model_id, deferrable, loaded, window)
+        decision = modes.decide(
+            mode, model_id, deferrable, loaded, window, self.catalog.claude_code
+        )
         if not scope.deferred_tools:
             decision = replace(decision, defers=False, reason="none")
         self.tool_search_decision = decision
@@ -161,7 +163,9 @@ class Analysis:
         if found is None:
             from toolsearch.retrieval.modes import make_searcher
 
-            found = self._searchers[key] = make_searcher(mode, tools, everything)
+            found = self._searchers[key] = make_searcher(
+                mode, tools, everything, self.catalog.claude_code
+            )
         return found
 
     def self_check(self, scope: Scope, mode: str, sample: int | None = None) -> list[Outcome]:

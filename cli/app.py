@@ -241,6 +241,15 @@ TargetOpt = Annotated[
         "--target", metavar="api|claude-code", help="Whose deferral rules apply (default: api)."
     ),
 ]
+ClaudeCodeVersionOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--claude-code-version",
+        metavar="X.Y.Z",
+        help="Under --target claude-code: the Claude Code version whose ToolSearch, cuts and "
+        "deferral to preview (default: config claude-code.version, else the newest modelled).",
+    ),
+]
 ModelOpt = Annotated[
     str | None,
     typer.Option(
@@ -605,6 +614,7 @@ class CatalogArgs:
     skip_non_catalogs: bool = False
     live: LiveOptions | None = None
     recursive: bool = False
+    claude_code_version: str | None = None  # --claude-code-version
 
 
 @dataclass(frozen=True)
@@ -620,16 +630,23 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
     """Load the config and the inputs every catalog command reads, live MCP servers included."""
     from dataclasses import replace
 
+    from toolsearch.catalog.claude_code_versions import choose_version
     from toolsearch.catalog.inputs import load_inputs
     from toolsearch.config import TARGETS
 
     config = load_checked_config(args.config)
     chosen: Any = choose(args.target, TARGETS, "--target") or config.target or "api"
+    claude_code = choose_version(args.claude_code_version, config.claude_code_version)
     sources = list(args.sources or [])
     live = args.live
     if live is None or not (live.requested or live.only):
         inputs = load_inputs(
-            sources, config, chosen, args.skip_non_catalogs, recursive=args.recursive
+            sources,
+            config,
+            chosen,
+            args.skip_non_catalogs,
+            recursive=args.recursive,
+            claude_code=claude_code,
         )
         return Loaded(config, inputs)
     result = read_live(live, config.max_file_size)
@@ -643,6 +660,7 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
         extra_documents=result.documents,
         always_load=result.always_load,
         recursive=args.recursive,
+        claude_code=claude_code,
     )
     inputs = replace(inputs, notes=(*inputs.notes, *result.notes))
     return Loaded(config, inputs, bool(result.failures))
@@ -654,6 +672,7 @@ def budget(
     sources: Sources = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     claude_code_tool_search: ToolSearchOpt = None,
     output_format: Annotated[
@@ -739,7 +758,9 @@ def budget(
             step_summary=ci.step_summary_path(os.environ),
             root=ci.repo_root(os.environ),
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        return options, CatalogArgs(
+            sources, config, target, skip_non_catalogs, live, recursive, claude_code_version
+        )
 
     run_catalog_command(prepare, run_budget, output_file)
 
@@ -758,6 +779,7 @@ def lint(
     sources: Sources = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     claude_code_tool_search: ToolSearchOpt = None,
     output_format: Annotated[
@@ -883,7 +905,9 @@ def lint(
             fix=fix,
             diff=diff,
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        return options, CatalogArgs(
+            sources, config, target, skip_non_catalogs, live, recursive, claude_code_version
+        )
 
     if show_settings:
 
@@ -894,7 +918,14 @@ def lint(
             options, args = prepare()
             chosen = choose(target, ("api", "claude-code"), "--target")
             loaded = load_checked_config(args.config)
-            found = merged(loaded, options, chosen, output_format is not None, os.environ)
+            found = merged(
+                loaded,
+                options,
+                chosen,
+                output_format is not None,
+                os.environ,
+                claude_code_version,
+            )
             return render(found), ExitCode.OK
 
         run_command(settings_body, output_file)
@@ -987,6 +1018,7 @@ def query(
     sources: Sources = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     mode: ModeOpt = None,
     model: ModelOpt = None,
     limit: Annotated[
@@ -1037,7 +1069,9 @@ def query(
             width=report_width(output_file),
             explain=explain,
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        return options, CatalogArgs(
+            sources, config, target, skip_non_catalogs, live, recursive, claude_code_version
+        )
 
     run_catalog_command(prepare, run_query, output_file)
 
@@ -1047,6 +1081,7 @@ def serve(
     sources: Sources = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     mode: ModeOpt = None,
     skip_non_catalogs: SkipOpt = False,
     recursive: RecursiveOpt = False,
@@ -1058,7 +1093,14 @@ def serve(
         from toolsearch.retrieval.modes import MODES
 
         choose(mode, MODES, "--mode")
-        args = CatalogArgs(sources, config, target, skip_non_catalogs, recursive=recursive)
+        args = CatalogArgs(
+            sources,
+            config,
+            target,
+            skip_non_catalogs,
+            recursive=recursive,
+            claude_code_version=claude_code_version,
+        )
         return ServeOptions(mode), args
 
     run_catalog_command(prepare, run_serve)
@@ -1121,6 +1163,7 @@ def eval_command(
     ] = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
@@ -1167,7 +1210,9 @@ def eval_command(
             color=report_color(output_file),
             width=report_width(output_file),
         )
-        return options, CatalogArgs(args, config, target, skip_non_catalogs, live, recursive)
+        return options, CatalogArgs(
+            args, config, target, skip_non_catalogs, live, recursive, claude_code_version
+        )
 
     run_catalog_command(prepare, run_eval, output_file)
 
@@ -1181,6 +1226,7 @@ def recommend(
     sources: Sources = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     output_format: Annotated[
         str | None,
@@ -1282,7 +1328,9 @@ def recommend(
             color=report_color(output_file),
             width=wrap_width(output_file),
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        return options, CatalogArgs(
+            sources, config, target, skip_non_catalogs, live, recursive, claude_code_version
+        )
 
     run_catalog_command(prepare, run_recommend, output_file)
 
@@ -1429,6 +1477,7 @@ def report_command(
     ] = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     mode: Annotated[
         str | None,
@@ -1490,7 +1539,9 @@ def report_command(
             baseline=baseline,
             mode=mode,
         )
-        return options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        return options, CatalogArgs(
+            sources, config, target, skip_non_catalogs, live, recursive, claude_code_version
+        )
 
     run_catalog_command(prepare, run_report)
 

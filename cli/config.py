@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -28,11 +29,12 @@ TOP_KEYS = (
 )
 BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
-CLAUDE_CODE_KEYS = ("tool-search",)
+CLAUDE_CODE_KEYS = ("tool-search", "version")
 IGNORE_KEYS = ("rule", "path", "tool")
 TARGETS = ("api", "claude-code")
 SEARCH_MODES = ("bm25", "regex", "claude-code", "hybrid")
 YAML_NAME = ".toolsearch.yaml"
+_VERSION = re.compile(r"\d+\.\d+\.\d+")
 MAX_FILE_SIZE_LIMIT = 16 << 30
 
 
@@ -56,6 +58,7 @@ class Config:
     search_mode: str | None = None
     search_limit: int | None = None
     claude_code_tool_search: str | None = None  # ENABLE_TOOL_SEARCH's values
+    claude_code_version: str | None = None  # the Claude Code version previewed (X.Y.Z)
     given: frozenset[str] = frozenset()  # the keys the file sets, dotted ("budget.max-upfront")
 
     @property
@@ -169,6 +172,14 @@ def parse_config(data: Any, path: Path) -> Config:
         tool_search = "true" if tool_search else "false"
     if tool_search is not None and not isinstance(tool_search, str):
         raise ConfigError(f"{where}: claude-code.tool-search must be true, false, auto or auto:N")
+    claude_code_version = claude_code.get("version")
+    if claude_code_version is not None and (
+        not isinstance(claude_code_version, str) or not _VERSION.fullmatch(claude_code_version)
+    ):
+        raise ConfigError(
+            f"{where}: claude-code.version must be a Claude Code version such as 2.1.332 "
+            "(quote it in YAML)"
+        )
     rules = data.get("rules", {}) or {}
     if not isinstance(rules, Mapping):
         raise ConfigError(f"{where}: rules must be a mapping of rule id to level or options")
@@ -203,6 +214,7 @@ def parse_config(data: Any, path: Path) -> Config:
         search_mode=mode,
         search_limit=_positive(search, "limit", where, "search."),
         claude_code_tool_search=tool_search,
+        claude_code_version=claude_code_version,
         given=frozenset(_given(data)),
     )
 

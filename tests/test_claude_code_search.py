@@ -1,4 +1,5 @@
-"""Claude Code's own ToolSearch (``--mode claude-code``), with results worked out by hand."""
+"""Claude Code 2.1.100's own ToolSearch (``--mode claude-code``), with results worked out by
+hand; later versions: test_claude_code_versions.py."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from toolsearch.app import app
 from toolsearch.retrieval.claude_code_index import Entry, KeywordIndex
 from toolsearch.retrieval.claude_code_search import NameParts, name_parts
 
+OLD = ["--claude-code-version", "2.1.100"]
 TOOLS: list[dict[str, Any]] = [
     {"name": "send_message", "description": "Send a message to a channel."},
     {"name": "list_channels", "description": "List channels."},
@@ -35,7 +37,8 @@ def write_server(folder: Path, name: str, tools: list[dict[str, Any]]) -> Path:
 
 def query(runner: CliRunner, path: Path, text: str, *extra: str) -> list[tuple[str, Any]]:
     result = runner.invoke(
-        app, ["query", text, f"srv={path}", "--target", "claude-code", "-f", "json", *extra]
+        app,
+        ["query", text, f"srv={path}", "--target", "claude-code", "-f", "json", *OLD, *extra],
     )
     assert result.exit_code == 0, result.stderr
     found = json.loads(result.stdout)
@@ -125,7 +128,8 @@ def test_names_with_other_characters_are_sent_with_underscores(
 ) -> None:
     path = write_server(tmp_path, "x", [{"name": "get.page", "description": "Get a page."}])
     result = runner.invoke(
-        app, ["query", "page", f"my.server={path}", "--target", "claude-code", "-f", "json"]
+        app,
+        ["query", "page", f"my.server={path}", "--target", "claude-code", "-f", "json", *OLD],
     )
     assert result.exit_code == 0, result.stderr
     (found,) = json.loads(result.stdout)["results"]

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.locate import join_pointer, pointer_key
@@ -137,7 +138,9 @@ def not_a_catalog_message(document: Document) -> str:
     )
 
 
-def build_catalog(parsed: list[ParsedSource], target: Target = "api") -> Catalog:
+def build_catalog(
+    parsed: list[ParsedSource], target: Target = "api", claude_code: ClaudeCode | None = None
+) -> Catalog:
     """Group recognised sources into request scopes and compute effective deferral."""
     by_server: dict[str, ParsedSource] = {}
     claimed: set[str] = set()
@@ -151,18 +154,19 @@ def build_catalog(parsed: list[ParsedSource], target: Target = "api") -> Catalog
                         by_server[str(server)] = candidate
                         claimed.add(candidate.source)
     scopes: list[Scope] = []
-    claude_code: list[ParsedSource] = []
+    version = claude_code or ClaudeCode()
+    mcp_items: list[ParsedSource] = []
     for item in parsed:
         if item.source in claimed:
             continue
         if item.envelope == "mcp" and target == "claude-code":
-            claude_code.append(item)
+            mcp_items.append(item)
             continue
         scopes.append(_build_scope(item, by_server, target))
-    if claude_code:
-        scopes.append(_claude_code_scope(claude_code))
+    if mcp_items:
+        scopes.append(_claude_code_scope(mcp_items, version))
     locators = {p.document.display: p.document.locator for p in parsed}
-    return Catalog(tuple(scopes), target, locators=locators)
+    return Catalog(tuple(scopes), target, locators=locators, claude_code=version)
 
 
 def _location(document: Document, pointer: str) -> Location:
@@ -261,7 +265,7 @@ def _toolset_tools(
         tools.append(_replace(parsed, deferred=deferred, toolset=toolset.server_name))
 
 
-def _claude_code_scope(items: list[ParsedSource]) -> Scope:
+def _claude_code_scope(items: list[ParsedSource], version: ClaudeCode) -> Scope:
     """Claude Code sends every MCP server in one request, deferring unless alwaysLoad."""
     tools: list[Tool] = []
     malformed: list[MalformedTool] = []
@@ -280,7 +284,9 @@ def _claude_code_scope(items: list[ParsedSource]) -> Scope:
                     parsed,
                     deferred=not keep,
                     sent_name=claude_code_name(item.source, parsed.name),
-                    sent_description=claude_code_description(parsed.description),
+                    sent_description=claude_code_description(
+                        parsed.description, version.sent_cut(not keep)
+                    ),
                 )
             )
     return Scope(
@@ -303,11 +309,19 @@ def claude_code_name(server: str, tool: str) -> str:
     return f"mcp__{_NOT_IN_NAMES.sub('_', server)}__{_NOT_IN_NAMES.sub('_', tool)}"
 
 
-def claude_code_description(description: str | None) -> str | None:
-    """The description Claude Code sends: cut at 2,048 characters, marked when cut."""
-    if description is None or len(description) <= CLAUDE_CODE_DESCRIPTION_LIMIT:
+def claude_code_description(
+    description: str | None, limit: int = CLAUDE_CODE_DESCRIPTION_LIMIT
+) -> str | None:
+    """The description Claude Code sends: cut at ``limit`` characters (2,048 before Claude
+    Code 2.1.300; see ``ClaudeCode.sent_cut``), marked when cut."""
+    return cut_description(description, limit)
+
+
+def cut_description(description: str | None, limit: int) -> str | None:
+    """``description`` cut at ``limit`` characters and marked "… [truncated]" when cut."""
+    if description is None or len(description) <= limit:
         return description
-    return description[:CLAUDE_CODE_DESCRIPTION_LIMIT] + TRUNCATED
+    return description[:limit] + TRUNCATED
 
 
 def _replace(tool: Tool, **changes: Any) -> Tool:
@@ -448,6 +462,7 @@ def load_catalog(
     target: Target = "api",
     skip_non_catalogs: bool = False,
     always_load: frozenset[str] = frozenset(),
+    claude_code: ClaudeCode | None = None,
 ) -> tuple[Catalog, list[str]]:
     """Recognise every document and build the catalog; returns it with skip notes."""
     parsed: list[ParsedSource] = []
@@ -462,4 +477,4 @@ def load_catalog(
             raise InputError(message)
         recognised.always_load = document.source in always_load
         parsed.append(recognised)
-    return build_catalog(parsed, target), notes
+    return build_catalog(parsed, target, claude_code), notes

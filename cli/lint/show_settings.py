@@ -37,8 +37,10 @@ def show_settings(
     target: str | None,
     fmt_given: bool,
     environ: Mapping[str, str],
+    claude_code_version: str | None = None,
 ) -> SettingsReport:
     """The settings of a lint run with these flags and this config, and their origins."""
+    from toolsearch.catalog.claude_code_versions import choose_version
     from toolsearch.catalog.tool_search_mode import choose_mode
     from toolsearch.cost.models import DEFAULT_CONTEXT_WINDOW, DEFAULT_MODEL
 
@@ -51,6 +53,10 @@ def show_settings(
 
     mode = choose_mode(options.claude_code_tool_search, config.claude_code_tool_search, environ)
     mode_origin = {"config claude-code.tool-search": in_file}.get(mode.origin, mode.origin)
+    version = choose_version(claude_code_version, config.claude_code_version)
+    version_origin = {"config": in_file, "default": "default (the newest modelled)"}.get(
+        version.origin, version.origin
+    )
     fmt_origin = (
         "--format"
         if fmt_given
@@ -75,6 +81,7 @@ def show_settings(
         Setting("max-file-size", f"{config.max_file_size:,} bytes", origin("max-file-size")),
         Setting("budget.max-upfront", _number(config.max_upfront), origin("budget.max-upfront")),
         Setting("claude-code.tool-search", mode.text or "true", mode_origin),
+        Setting("claude-code.version", version.version, version_origin),
         Setting("format", options.fmt, fmt_origin),
         Setting(
             "fail-on", options.fail_on, "--fail-on" if options.fail_on != "error" else "default"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.model import Tool
 from toolsearch.errors import SearchInputError
 from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher
@@ -21,16 +22,20 @@ def default_mode(target: str) -> str:
 
 
 def make_searcher(
-    mode: str, tools: Sequence[Tool], everything: Sequence[Tool] | None = None
+    mode: str,
+    tools: Sequence[Tool],
+    everything: Sequence[Tool] | None = None,
+    claude_code: ClaudeCode | None = None,
 ) -> Searcher:
     """A searcher for ``mode`` over ``tools``; ``everything`` (the scope's tools) lets Claude
-    Code's exact names and ``select:`` reach tools that are not searched."""
+    Code's exact names and ``select:`` reach tools that are not searched; ``claude_code`` is
+    the Claude Code version the ``claude-code`` mode previews (default: the newest)."""
     if mode == "bm25":
         return BM25Searcher(tools)
     if mode == "regex":
         return RegexSearcher(tools)
     if mode == "claude-code":
-        return ClaudeCodeSearcher(tools, everything)
+        return ClaudeCodeSearcher(tools, everything, claude_code)
     if mode == "hybrid":
         from toolsearch.retrieval.embedding import require_semantic
         from toolsearch.retrieval.hybrid import HybridSearcher

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolsearch.analysis import Analysis
+from toolsearch.catalog.claude_code_versions import claude_code_method
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import find_tool, lookup
 from toolsearch.catalog.inputs import Inputs
@@ -112,6 +113,8 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
                 f"{first.reason}{more}; toolsearch lint says why for each"
             )
         raise UsageError("no tools to search: the sources hold no tool definitions")
+    if mode == "claude-code":
+        notes = [*notes, claude_code_method(catalog.claude_code)]
     return QueryReport(options.query, mode, limit, found, notes)
 
 
