@@ -13,6 +13,7 @@ from tests.catalog_gen import tool as generated_tool
 from tests.conftest import shared_catalogs
 from toolsearch.catalog.inputs import load_inputs
 from toolsearch.config import Config
+from toolsearch.retrieval import claude_code_index
 from toolsearch.retrieval.claude_code_index import VECTOR_FROM, Entry, KeywordIndex
 from toolsearch.retrieval.claude_code_search import entry_of
 from toolsearch.retrieval.searchers import ranks_and_top_of, searched_tools
@@ -68,8 +69,14 @@ def entries_of(paths: list[Path], tmp_path: Path) -> list[Entry]:
     return [entry_of(t) for t in searched_tools(scope)[0]]
 
 
-@pytest.mark.parametrize("size", [40, VECTOR_FROM + 60])
-def test_generated_catalogs_with_odd_text(tmp_path: Path, size: int) -> None:
+@pytest.mark.parametrize(
+    ("size", "grams_from"), [(40, None), (VECTOR_FROM + 60, None), (VECTOR_FROM + 60, 10)]
+)
+def test_generated_catalogs_with_odd_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: int, grams_from: int | None
+) -> None:
+    if grams_from is not None:  # keys found by their 3-character pieces, as in large catalogs
+        monkeypatch.setattr(claude_code_index, "GRAMS_FROM", grams_from)
     rng = random.Random(size)
     tools = []
     for i in range(size):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from toolsearch.errors import UsageError
 
@@ -54,6 +55,7 @@ DEFERRED_BUILT_INS = (
 _VERSION = re.compile(r"(\d+)\.(\d+)\.(\d+)")
 
 
+@cache
 def parse_version(text: str, where: str) -> tuple[int, int, int]:
     """``2.1.300`` -> (2, 1, 300); anything else is a usage error naming ``where``."""
     found = _VERSION.fullmatch(text.strip())

@@ -15,6 +15,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 MCP_GAINS = (12, 6)  # a name part equal to the term, a part holding it: MCP tools
@@ -27,6 +28,9 @@ DESCRIPTION_GAIN = 2  # a whole word of the description
 VECTOR_FROM = 200  # tools: from here numpy adds up postings faster than a dict
 DENSE_FROM = 8  # a term reaching 1/8 of the tools or more adds a whole row of scores
 TERM_CACHE = 100_000  # distinct terms kept per index
+GRAM = 3  # characters of the pieces that index many keys
+GRAMS_FROM = 2000  # keys: from here a term's keys are found by its pieces, not by a scan
+SPLIT_FROM = 256  # places of a term in the joined keys: from here str.split finds them faster
 
 SEPARATOR = "\x00"  # between texts searched as one
 _WORD_RUN = re.compile(r"[A-Za-z0-9_]+")
@@ -66,6 +70,7 @@ class _TermHits:
     added: dict[int, int]  # everything but the full name: gains, hint and description; its
     # keys are the tools that satisfy the term as ``+term`` (every gain is above 0)
     vector: Any = None  # ``added`` in numpy: (ids, values), or a dense row (None, row)
+    reach: Any = None  # numpy: the ids of ``added`` (which is then empty)
 
 
 class KeywordIndex:
@@ -123,12 +128,19 @@ class KeywordIndex:
         """Every score above 0 of a tool that holds each required term: a dict below
         ``VECTOR_FROM`` tools, else a numpy array of every tool's score (0: not reached)."""
         hits = [self._term(t) for t in terms]
+        if self.vectorised:
+            import numpy as np
+
+            keep = None
+            for word in required:
+                reached = np.zeros(len(self.entries), dtype=bool)
+                reached[self._term(word).reach] = True
+                keep = reached if keep is None else keep & reached
+            return _scores_with_numpy(len(self.entries), hits, keep)
         allowed: set[int] | None = None
         for word in required:
             reach = self._term(word).added
             allowed = set(reach) if allowed is None else allowed.intersection(reach)
-        if self.vectorised:
-            return _scores_with_numpy(len(self.entries), hits, allowed)
         scores: dict[int, int] = {}
         for hit in hits:
             # the full name counts only while a tool has scored nothing, this term's gains too
@@ -148,6 +160,8 @@ class KeywordIndex:
         return found
 
     def _find(self, term: str) -> _TermHits:
+        if self.vectorised and SEPARATOR not in term:
+            return self._find_with_numpy(term)
         gains: dict[int, int] = {}
         holding = _holding(self._parts, self._part_keys, term)
         for i in holding:
@@ -174,8 +188,47 @@ class KeywordIndex:
             added[i] = added.get(i, 0) + HINT_GAIN
         for i in description:
             added[i] = added.get(i, 0) + DESCRIPTION_GAIN
-        vector = self._vector(added) if self.vectorised else None
-        return _TermHits(gains, full, added, vector)
+        if not self.vectorised:
+            return _TermHits(gains, full, added)
+        import numpy as np
+
+        reach = np.fromiter(added, dtype=np.intp, count=len(added))
+        return _TermHits(gains, full, added, self._vector(added), reach)
+
+    @cached_property
+    def _tables(self) -> Any:
+        """numpy tables of the name-part and coarse postings, and which tools are MCP."""
+        import numpy as np
+
+        mcp = np.fromiter((e.is_mcp for e in self.entries), dtype=bool, count=len(self.entries))
+        return _table(self._parts, self._part_keys), _table(self._coarse, self._coarse_keys), mcp
+
+    def _find_with_numpy(self, term: str) -> _TermHits:
+        """``_find`` for a large catalog: every step over arrays, not tools."""
+        import numpy as np
+
+        parts_table, coarse_table, mcp = self._tables
+        size = len(self.entries)
+        parts = np.zeros(size, dtype=np.int64)
+        _mark(parts, parts_table, term, mcp, MCP_GAINS, BUILT_IN_GAINS)
+        coarse = np.zeros(size, dtype=np.int64)
+        _mark(coarse, coarse_table, term, mcp, MCP_COARSE_GAINS, BUILT_IN_COARSE_GAINS)
+        added = parts + coarse
+        full = {
+            i: int(added[i])
+            for i in self._irregular
+            if parts[i] == 0 and term in self.entries[i].full
+        }
+        for field, postings, gain in (
+            ("hint", self._hint_words, HINT_GAIN),
+            ("description", self._description_words, DESCRIPTION_GAIN),
+        ):
+            found = self._whole_word(term, postings, field)
+            if found:
+                added[np.array(found, dtype=np.intp)] += gain
+        reach = np.flatnonzero(added)
+        vector: Any = (reach, added[reach]) if len(reach) * DENSE_FROM < size else (None, added)
+        return _TermHits({}, full, {}, vector, reach)
 
     def _vector(self, added: dict[int, int]) -> Any:
         """A term's additions for numpy: sparse, or a whole row when it reaches many tools."""
@@ -230,6 +283,91 @@ def _bounded(text: str, term: str, at: int) -> bool:
     )
 
 
+def _table(postings: dict[str, list[int]], keys: _Keys) -> Any:
+    """Postings as arrays: where each key starts in the joined keys, each key's tools (flat,
+    with offsets), and each key's number."""
+    import numpy as np
+
+    joined, starts, names = keys
+    lengths = [len(postings[name]) for name in names]
+    offsets = np.zeros(len(names) + 1, dtype=np.intp)
+    offsets[1:] = np.cumsum(lengths, dtype=np.intp)
+    flat = np.fromiter((i for name in names for i in postings[name]), np.intp, int(offsets[-1]))
+    number = {name: k for k, name in enumerate(names)}
+    grams = _grams(names) if len(names) >= GRAMS_FROM else None
+    return joined, np.array(starts, dtype=np.intp), offsets, flat, number, grams, names
+
+
+def _grams(names: list[str]) -> dict[str, list[int]]:
+    """Each ``GRAM``-character piece of the keys, and the keys that hold it."""
+    grams: dict[str, list[int]] = {}
+    for k, name in enumerate(names):
+        for piece in {name[i : i + GRAM] for i in range(len(name) - GRAM + 1)}:
+            grams.setdefault(piece, []).append(k)
+    return grams
+
+
+def _keys_holding(grams: dict[str, list[int]], names: list[str], term: str) -> Any:
+    """The keys that hold ``term`` (at least ``GRAM`` long): those of its rarest piece that
+    really hold it."""
+    import numpy as np
+
+    rarest: list[int] | None = None
+    for i in range(len(term) - GRAM + 1):
+        found = grams.get(term[i : i + GRAM])
+        if found is None:
+            return np.zeros(0, dtype=np.intp)
+        if rarest is None or len(found) < len(rarest):
+            rarest = found
+    held = [k for k in rarest or () if term in names[k]]
+    return np.array(held, dtype=np.intp)
+
+
+def _mark(
+    row: Any, table: Any, term: str, mcp: Any, mcp_gains: tuple[int, int], gains: tuple[int, int]
+) -> None:
+    """Set each tool's gain in ``row``: a key holding ``term``, then a key equal to it."""
+    import numpy as np
+
+    joined, starts, offsets, flat, number, grams, names = table
+    if len(term) >= GRAM and grams is not None:
+        keys = _keys_holding(grams, names, term)
+        if len(keys):
+            ids = _gather(offsets, flat, keys)
+            row[ids] = np.where(mcp[ids], mcp_gains[1], gains[1])
+        count = 0
+    else:
+        count = joined.count(term)  # found left to right: each key holding it at least once
+    if count:
+        if count < SPLIT_FROM:
+            found, place = [], joined.find(term)
+            while place >= 0:
+                found.append(place)
+                place = joined.find(term, place + len(term))
+            at = np.array(found, dtype=np.intp)
+        else:  # many: where split cuts, without a Python step per place
+            pieces = joined.split(term)
+            lengths = np.fromiter(map(len, pieces), dtype=np.intp, count=len(pieces))
+            at = np.cumsum(lengths[:-1] + len(term)) - len(term)
+        keys = np.unique(np.searchsorted(starts, at, side="right") - 1)
+        ids = _gather(offsets, flat, keys)
+        row[ids] = np.where(mcp[ids], mcp_gains[1], gains[1])
+    exact = number.get(term)
+    if exact is not None:
+        ids = flat[offsets[exact] : offsets[exact + 1]]
+        row[ids] = np.where(mcp[ids], mcp_gains[0], gains[0])
+
+
+def _gather(offsets: Any, flat: Any, keys: Any) -> Any:
+    """The tools of several keys, from the flat postings, without a loop over keys."""
+    import numpy as np
+
+    lengths = offsets[keys + 1] - offsets[keys]
+    total = int(lengths.sum())
+    shift = np.repeat(offsets[keys] - (np.cumsum(lengths) - lengths), lengths)
+    return flat[shift + np.arange(total)]
+
+
 def _gain(entry: Entry, mcp: tuple[int, int], built_in: tuple[int, int]) -> tuple[int, int]:
     return mcp if entry.is_mcp else built_in
 
@@ -281,7 +419,7 @@ def _joined(texts: list[str]) -> tuple[str, list[int]]:
     return SEPARATOR.join(texts), starts
 
 
-def _scores_with_numpy(size: int, hits: Sequence[_TermHits], allowed: set[int] | None) -> Any:
+def _scores_with_numpy(size: int, hits: Sequence[_TermHits], keep: Any) -> Any:
     import numpy as np
 
     if any(hit.full for hit in hits):
@@ -300,9 +438,7 @@ def _scores_with_numpy(size: int, hits: Sequence[_TermHits], allowed: set[int] |
                 dense[id(hit)] = (times + 1, row)
         for times, row in dense.values():
             scores += row if times == 1 else row * times
-    if allowed is not None:
-        keep = np.zeros(size, dtype=bool)
-        keep[np.fromiter(allowed, dtype=np.intp, count=len(allowed))] = True
+    if keep is not None:
         scores[~keep] = 0
     return scores
 
