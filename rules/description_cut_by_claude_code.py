@@ -70,14 +70,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolsearch.catalog.dialects import TRUNCATED
 from toolsearch.catalog.tool_names import quoted
+from toolsearch.hosts.claude_code import TRUNCATED
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
 from toolsearch.sanitize import one_line
 
 ID = "description-cut-by-claude-code"
+HOSTS = ("claude-code",)  # checks only the scope Claude Code sends, under --target claude-code
 LEVEL = "warning"
 SUMMARY = "under claude-code, a tool description longer than Claude Code sends is cut silently"
 Options = NoOptions
@@ -98,8 +99,6 @@ def last_words(kept: str, size: int = _SHOWN) -> str:
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    if ctx.scope.kind != "claude-code":
-        return
     for tool in ctx.scope.tools:
         text, sent = tool.description, tool.sent_description
         if text is None or sent is None or sent == text or not sent.endswith(TRUNCATED):

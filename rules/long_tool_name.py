@@ -57,7 +57,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         name = SentName.of(tool)
         if not DOCUMENTED_LIMIT < len(name.sent) <= OBSERVED_LIMIT or bad_characters(name.sent):
             continue
-        if in_tool_reference(tool, ctx.scope.kind):
+        if in_tool_reference(tool, ctx.host):
             continue
         state = "deferred, so " if tool.deferred else ""
         fix = "shorten the server or tool name" if name.prefix else "shorten it"

@@ -9,10 +9,10 @@ import pytest
 
 from tests.conftest import FIXTURES
 from toolsearch.catalog.claude_code_versions import ClaudeCode
-from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.loader import read_source, resolve_sources
 from toolsearch.catalog.model import Catalog
 from toolsearch.errors import InputError
+from toolsearch.hosts.scopes import load_catalog
 
 DIALECTS = FIXTURES / "dialects"
 EXAMPLE = FIXTURES / "example"
@@ -23,7 +23,7 @@ def catalog(
 ) -> Catalog:
     docs = [read_source(s) for s in resolve_sources(list(arguments))]
     claude_code = ClaudeCode(version) if version else None
-    return load_catalog(docs, target, skip, claude_code=claude_code)[0]  # type: ignore[arg-type]
+    return load_catalog(docs, target, skip, claude_code=claude_code)[0]
 
 
 @pytest.mark.parametrize(

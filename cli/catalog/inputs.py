@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolsearch.catalog.claude_code_versions import ClaudeCode, choose_version
-from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.expand import catalog_files
 from toolsearch.catalog.loader import (
     Document,
@@ -18,6 +17,8 @@ from toolsearch.catalog.loader import (
 from toolsearch.catalog.model import Catalog, Target
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
+from toolsearch.hosts import DEFAULT_TARGET
+from toolsearch.hosts.scopes import load_catalog
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Inputs:
 def load_inputs(
     arguments: list[str],
     config: Config,
-    target: Target = "api",
+    target: Target = DEFAULT_TARGET,
     skip_non_catalogs: bool = False,
     extra_documents: tuple[Document, ...] = (),
     always_load: frozenset[str] = frozenset(),

@@ -16,11 +16,11 @@ from functools import cached_property
 
 from toolsearch.catalog import claude_code_versions as versions
 from toolsearch.catalog.claude_code_versions import ClaudeCode
-from toolsearch.catalog.dialects import cut_description
 from toolsearch.catalog.identity import find_tool
 from toolsearch.catalog.locale_order import locale_key
 from toolsearch.catalog.model import Tool
 from toolsearch.errors import ToolsearchError
+from toolsearch.hosts.claude_code import sent_description
 from toolsearch.retrieval.claude_code_index import Entry, KeywordIndex, whole_word
 from toolsearch.retrieval.searchers import (
     DEFAULT_LIMIT,
@@ -312,7 +312,7 @@ def entry_of(tool: Tool, claude_code: ClaudeCode | None = None) -> Entry:
         parts, coarse = name_parts(tool.sent_name), ()
     description = tool.sent_description or ""
     if cc.since(versions.NEWEST) and tool.description is not None:
-        description = cut_description(tool.description, versions.SEARCH_CUT) or ""
+        description = sent_description(tool.description, versions.SEARCH_CUT) or ""
     hint = search_hint(tool) or ""
     if cc.hint_cut is not None:
         hint = hint[: cc.hint_cut]
