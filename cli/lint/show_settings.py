@@ -55,9 +55,7 @@ def show_settings(
     mode = choose_mode(options.claude_code_tool_search, config.claude_code_tool_search, environ)
     mode_origin = {"config claude-code.tool-search": in_file}.get(mode.origin, mode.origin)
     version = choose_version(claude_code_version, config.claude_code_version)
-    version_origin = {"config": in_file, "default": "default (the newest modelled)"}.get(
-        version.origin, version.origin
-    )
+    version_origin = {"config": in_file}.get(version.origin, version.origin)
     fmt_origin = (
         "--format"
         if fmt_given
