@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from toolsearch.cli.options import (
+    ApiVersionOpt,
     ClaudeCodeVersionOpt,
     ConfigOpt,
     ModelOpt,
     OutputOpt,
+    PlatformOpt,
     RecursiveOpt,
     SkipOpt,
     Sources,
@@ -31,6 +33,8 @@ def budget(
     claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     claude_code_tool_search: ToolSearchOpt = None,
+    platform: PlatformOpt = None,
+    api_version: ApiVersionOpt = None,
     output_format: Annotated[
         str | None,
         typer.Option(
@@ -98,6 +102,8 @@ def budget(
         claude_code_version=claude_code_version,
         model=model,
         claude_code_tool_search=claude_code_tool_search,
+        platform=platform,
+        api_version=api_version,
         output_format=output_format,
         context_window=context_window,
         show_all=show_all,

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from toolsearch.cli.options import (
+    ApiVersionOpt,
     ClaudeCodeVersionOpt,
     ConfigOpt,
     ModelOpt,
     OutputOpt,
+    PlatformOpt,
     RecursiveOpt,
     SkipOpt,
     Sources,
@@ -32,6 +34,8 @@ def lint(
     claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     claude_code_tool_search: ToolSearchOpt = None,
+    platform: PlatformOpt = None,
+    api_version: ApiVersionOpt = None,
     output_format: Annotated[
         str | None,
         typer.Option(
@@ -127,6 +131,8 @@ def lint(
         claude_code_version=claude_code_version,
         model=model,
         claude_code_tool_search=claude_code_tool_search,
+        platform=platform,
+        api_version=api_version,
         output_format=output_format,
         select=select,
         extend_select=extend_select,

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from toolsearch.cli.options import (
+    ApiVersionOpt,
     ClaudeCodeVersionOpt,
     ConfigOpt,
     ModelOpt,
+    PlatformOpt,
     RecursiveOpt,
     SkipOpt,
     Sources,
@@ -73,6 +75,8 @@ def report_command(
         typer.Option("--context-window", metavar="N", help="Context window size in tokens.", min=1),
     ] = None,
     claude_code_tool_search: ToolSearchOpt = None,
+    platform: PlatformOpt = None,
+    api_version: ApiVersionOpt = None,
     skip_non_catalogs: SkipOpt = False,
     recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
@@ -93,6 +97,8 @@ def report_command(
         baseline=baseline,
         context_window=context_window,
         claude_code_tool_search=claude_code_tool_search,
+        platform=platform,
+        api_version=api_version,
         skip_non_catalogs=skip_non_catalogs,
         recursive=recursive,
         live=live,

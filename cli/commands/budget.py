@@ -48,6 +48,8 @@ def prepare(
     claude_code_version: str | None = None,
     model: str | None,
     claude_code_tool_search: str | None,
+    platform: str | None,
+    api_version: str | None,
     output_format: str | None,
     context_window: int | None,
     show_all: bool,
@@ -84,6 +86,14 @@ def prepare(
     return Prepared(
         options,
         CatalogArgs(
-            sources, config, target, skip_non_catalogs, live, recursive, claude_code_version
+            sources,
+            config,
+            target,
+            skip_non_catalogs,
+            live,
+            recursive,
+            platform,
+            api_version,
+            claude_code_version,
         ),
     )

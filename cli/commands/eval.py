@@ -96,5 +96,13 @@ def prepare(
     )
     return Prepared(
         options,
-        CatalogArgs(args, config, target, skip_non_catalogs, live, recursive, claude_code_version),
+        CatalogArgs(
+            args,
+            config,
+            target,
+            skip_non_catalogs,
+            live,
+            recursive,
+            claude_code_version=claude_code_version,
+        ),
     )

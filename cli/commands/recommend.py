@@ -53,6 +53,8 @@ def prepare(
     context_window: int | None,
     show_all: bool,
     claude_code_tool_search: str | None,
+    platform: str | None,
+    api_version: str | None,
     skip_non_catalogs: bool,
     output_file: Path | None,
     recursive: bool,
@@ -84,6 +86,14 @@ def prepare(
     return Prepared(
         options,
         CatalogArgs(
-            sources, config, target, skip_non_catalogs, live, recursive, claude_code_version
+            sources,
+            config,
+            target,
+            skip_non_catalogs,
+            live,
+            recursive,
+            platform,
+            api_version,
+            claude_code_version,
         ),
     )

@@ -64,6 +64,8 @@ def prepare(
     baseline: Path | None,
     context_window: int | None,
     claude_code_tool_search: str | None,
+    platform: str | None,
+    api_version: str | None,
     skip_non_catalogs: bool,
     recursive: bool,
     live: LiveOptions | None,
@@ -90,6 +92,14 @@ def prepare(
     return Prepared(
         options,
         CatalogArgs(
-            sources, config, target, skip_non_catalogs, live, recursive, claude_code_version
+            sources,
+            config,
+            target,
+            skip_non_catalogs,
+            live,
+            recursive,
+            platform,
+            api_version,
+            claude_code_version,
         ),
     )
