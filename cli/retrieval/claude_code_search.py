@@ -20,6 +20,7 @@ from toolsearch.catalog.identity import find_tool
 from toolsearch.catalog.locale_order import locale_key
 from toolsearch.catalog.model import Tool
 from toolsearch.errors import ToolsearchError
+from toolsearch.hosts import claude_code as claude_code_host
 from toolsearch.hosts.claude_code import sent_description
 from toolsearch.retrieval.claude_code_index import Entry, KeywordIndex, whole_word
 from toolsearch.retrieval.searchers import (
@@ -76,7 +77,7 @@ def own_name_parts(tool: Tool) -> tuple[NameParts, tuple[str, ...]]:
 def mcp_names(tool: Tool) -> tuple[str, str] | None:
     """(server, tool) as Claude Code knows an MCP tool: the catalog's own names under the
     claude-code scope, else read back from an ``mcp__server__tool`` name; None for others."""
-    if tool.scope == "claude-code":
+    if tool.scope == claude_code_host.NAME:
         return tool.source, tool.name
     if tool.sent_name.startswith(MCP_PREFIX):
         server, _, name = tool.sent_name[len(MCP_PREFIX) :].partition("__")

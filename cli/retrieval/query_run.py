@@ -13,6 +13,7 @@ from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Catalog, Scope, Tool
 from toolsearch.config import Config
 from toolsearch.errors import SearchInputError, ToolsearchError, UsageError
+from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.retrieval.searchers import (
     DEFAULT_LIMIT,
     SELECT,
@@ -114,7 +115,7 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
                 f"{first.reason}{more}; toolsearch lint says why for each"
             )
         raise UsageError("no tools to search: the sources hold no tool definitions")
-    if mode == "claude-code":
+    if mode == CLAUDE_CODE_MODE:
         notes = [*notes, claude_code_method(catalog.claude_code)]
     return QueryReport(options.query, mode, limit, found, notes)
 
