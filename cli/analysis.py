@@ -141,7 +141,9 @@ class Analysis:
             from toolsearch.retrieval.modes import make_searcher
 
             own = self.config.codex_multi_agent
-            found = self._searchers[key] = make_searcher(mode, tools, everything, own)
+            found = self._searchers[key] = make_searcher(
+                mode, tools, everything, own, self.catalog.claude_code
+            )
         return found
 
     def self_check(self, scope: Scope, mode: str, sample: int | None = None) -> list[Outcome]:

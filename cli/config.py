@@ -38,7 +38,7 @@ TOP_KEYS = (
 )
 BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
-CLAUDE_CODE_KEYS = ("tool-search",)
+CLAUDE_CODE_KEYS = ("tool-search", "version")
 CODEX_KEYS = ("multi-agent",)
 PROBE_KEYS = ("target", "model", "api-key-env", "api-version", "beta")
 PROBE_TARGETS = ("api", "openai")  # the hosts probe speaks to (Messages, Responses)
@@ -53,6 +53,7 @@ SECTIONS = (
     "probe",
 )  # the keys whose values are mappings
 YAML_NAME = ".toolsearch.yaml"
+_VERSION = re.compile(r"\d+\.\d+\.\d+")
 MAX_FILE_SIZE_LIMIT = 16 << 30
 
 
@@ -77,6 +78,7 @@ class Config:
     search_mode: str | None = None
     search_limit: int | None = None
     claude_code_tool_search: str | None = None  # ENABLE_TOOL_SEARCH's values
+    claude_code_version: str | None = None  # the Claude Code version previewed (X.Y.Z)
     platform: str | None = None  # where Claude is served (hosts.platforms); None: the Claude API
     api_version: str | None = None  # the anthropic-version requests are sent with
     codex_multi_agent: bool = True  # Codex's multi_agent feature: its own tools are deferred
@@ -197,6 +199,14 @@ def parse_config(data: Any, path: Path) -> Config:
         tool_search = "true" if tool_search else "false"
     if tool_search is not None and not isinstance(tool_search, str):
         raise ConfigError(f"{where}: claude-code.tool-search must be true, false, auto or auto:N")
+    claude_code_version = claude_code.get("version")
+    if claude_code_version is not None and (
+        not isinstance(claude_code_version, str) or not _VERSION.fullmatch(claude_code_version)
+    ):
+        raise ConfigError(
+            f"{where}: claude-code.version must be a Claude Code version such as 2.1.332 "
+            "(quote it in YAML)"
+        )
     codex = data.get("codex", {}) or {}
     if not isinstance(codex, Mapping):
         raise ConfigError(f"{where}: codex must be a mapping")
@@ -240,6 +250,7 @@ def parse_config(data: Any, path: Path) -> Config:
         search_mode=mode,
         search_limit=_positive(search, "limit", where, "search."),
         claude_code_tool_search=tool_search,
+        claude_code_version=claude_code_version,
         platform=_platform(data, where),
         api_version=_api_version(data, where),
         codex_multi_agent=multi_agent is not False,

@@ -4,8 +4,10 @@
 Under `--target claude-code`, when Claude Code's tool-search mode (`--claude-code-tool-search`,
 the config's `claude-code: {tool-search: MODE}`, else `ENABLE_TOOL_SEARCH`) would defer nothing,
 reports once per MCP server that all its tools are loaded upfront, and why: under `auto` or
-`auto:N` the deferrable tools' definitions do not exceed N% of the context window, or the model
-is a Haiku model, which does not support `tool_reference`. Modes `false` and `auto:100` load
+`auto:N` the deferrable tools' definitions do not exceed N% of the context window, or the
+Claude Code version previewed does not search with the model (before 2.1.332 any Haiku model,
+which it says does not support `tool_reference`; from 2.1.332 only the Claude 3, 3.5 and 3.7
+models). Modes `false` and `auto:100` load
 everything on purpose and are not reported; `toolsearch budget` shows both sides' costs.
 
 ## Why is this bad?
@@ -51,7 +53,7 @@ HOSTS = ("claude-code",)  # checks only the scope Claude Code sends, under --tar
 LEVEL = "info"
 SUMMARY = (
     "under claude-code, a server's tools all load upfront: auto:N's threshold not reached, "
-    "or a Haiku model"
+    "or a model Claude Code does not search with"
 )
 Options = NoOptions
 
@@ -62,8 +64,13 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         return
     if decision.reason == "haiku":
         why = (
-            f"the model {decision.model_id} is a Haiku model, which does not support "
-            "tool_reference, so Claude Code defers nothing"
+            f"the model {decision.model_id} is a Haiku model, which Claude Code "
+            f"{decision.version} does not search with (tool_reference), so it defers nothing"
+        )
+    elif decision.reason == "model":
+        why = (
+            f"Claude Code {decision.version} turns tool search off for {decision.model_id} "
+            "(a Claude 3, 3.5 or 3.7 model), so it defers nothing"
         )
     elif decision.reason == "under-threshold":
         why = (

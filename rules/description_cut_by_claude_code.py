@@ -1,9 +1,11 @@
-"""Flags an MCP tool description Claude Code cuts at 2,048 characters, and shows where.
+"""Flags an MCP tool description Claude Code cuts, and shows where.
 
 ## What it does
-Under `--target claude-code`, reports each MCP tool whose description is over 2,048 characters:
-Claude Code sends and searches only the first 2,048, followed by "… [truncated]". The message
-shows the last words the model still sees and how many characters are lost.
+Under `--target claude-code`, reports each MCP tool whose description is longer than the
+Claude Code version previewed (`--claude-code-version`) sends: 2,048 characters before 2.1.300,
+4,096 from 2.1.300, and from 2.1.332 16,384 for a deferred tool once loaded (4,096 for one kept
+loaded), followed by "… [truncated]". The message shows the last words the model still sees
+and how many characters are lost.
 
 ## Why is this bad?
 Claude Code cuts MCP tool descriptions at 2 KB (tool-search-facts.md §4.2, CC-mcp "For MCP server
@@ -11,11 +13,12 @@ authors"; decisions.md "Claude Code names": 2,048 characters with "… [truncate
 does so silently while `/mcp` shows the description whole, so users keep editing text the model
 never reads (anthropics/claude-code #81268, #87650): usage notes, examples or warnings at the
 end are lost, and ToolSearch cannot match their words. UNCERTAIN: the reports are users', and
-the limit may change between Claude Code versions, so this is a warning.
+the limit changes between Claude Code versions (issue 26), so this is a warning.
 
 ## Example
 ```yaml .toolsearch
 target: claude-code
+claude-code: {version: "2.1.299"}
 ```
 ```yaml docs
 tools:
@@ -51,6 +54,7 @@ tools:
 ## Fix
 ```yaml .toolsearch
 target: claude-code
+claude-code: {version: "2.1.299"}
 ```
 ```yaml docs
 tools:
@@ -67,7 +71,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toolsearch.catalog.tool_names import quoted
-from toolsearch.hosts.claude_code import DESCRIPTION_LIMIT
+from toolsearch.hosts.claude_code import TRUNCATED
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
@@ -76,7 +80,7 @@ from toolsearch.sanitize import one_line
 ID = "description-cut-by-claude-code"
 HOSTS = ("claude-code",)  # checks only the scope Claude Code sends, under --target claude-code
 LEVEL = "warning"
-SUMMARY = "under claude-code, a tool description over 2,048 characters is cut silently"
+SUMMARY = "under claude-code, a tool description longer than Claude Code sends is cut silently"
 Options = NoOptions
 
 _SHOWN = 60  # characters of the kept text's end shown in the message
@@ -95,11 +99,11 @@ def last_words(kept: str, size: int = _SHOWN) -> str:
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    limit = DESCRIPTION_LIMIT
     for tool in ctx.scope.tools:
-        text = tool.description
-        if text is None or len(text) <= limit:
+        text, sent = tool.description, tool.sent_description
+        if text is None or sent is None or sent == text or not sent.endswith(TRUNCATED):
             continue
+        limit = len(sent) - len(TRUNCATED)  # the cut of the version previewed
         lost = text[limit:]
         yield ctx.tool_problem(
             tool,

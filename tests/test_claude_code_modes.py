@@ -10,9 +10,12 @@ import pytest
 from typer.testing import CliRunner
 
 from toolsearch.app import app
+from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.tool_search_mode import choose_mode, decide, parse_mode
 from toolsearch.errors import UsageError
 from toolsearch.schemas import load_schema
+
+OLD = ("--claude-code-version", "2.1.331")  # the last version that turns Haiku's search off
 
 
 def write_server(folder: Path, name: str, count: int, words: int = 5) -> str:
@@ -75,10 +78,16 @@ def test_threshold_worked_out_by_hand() -> None:
     assert "all loaded: about 20,101" in over.summary()
 
 
-def test_haiku_defers_nothing_in_every_mode() -> None:
+def test_haiku_defers_nothing_in_every_mode_before_2_1_332() -> None:
+    old, new = ClaudeCode("2.1.331"), ClaudeCode("2.1.332")
     for text in ("true", "auto:1"):
-        decision = decide(parse_mode(text, "t"), "claude-haiku-4-5-20251001", 10**6, 0, 200_000)
+        mode = parse_mode(text, "t")
+        decision = decide(mode, "claude-haiku-4-5-20251001", 10**6, 0, 200_000, old)
         assert (decision.defers, decision.reason) == (False, "haiku")
+        assert decide(mode, "claude-haiku-4-5-20251001", 10**6, 0, 200_000, new).defers
+        claude_3 = decide(mode, "claude-3-5-haiku-20241022", 10**6, 0, 200_000, new)
+        assert (claude_3.defers, claude_3.reason) == (False, "model")
+        assert "turns tool search off for claude-3-5-haiku" in claude_3.summary()
 
 
 def budget(runner: CliRunner, *args: str) -> dict:  # type: ignore[type-arg]
@@ -128,13 +137,13 @@ def test_haiku_lint_note_and_query_over_every_tool(
 ) -> None:
     monkeypatch.delenv("ENABLE_TOOL_SEARCH", raising=False)
     source = write_server(tmp_path, "srv", 3)
-    args = ["--target", "claude-code", "--model", "claude-haiku-4-5", source]
+    args = ["--target", "claude-code", "--model", "claude-haiku-4-5", source, *OLD]
     lint = runner.invoke(
         app, ["lint", "--select", "claude-code-loads-all-tools", "-f", "json", *args]
     )
     (finding,) = json.loads(lint.stdout)["diagnostics"]
     assert finding["message"].startswith("server 'srv': all 3 of its tools are loaded upfront")
-    assert "Haiku model, which does not support tool_reference" in finding["message"]
+    assert "Haiku model, which Claude Code 2.1.331 does not search with" in finding["message"]
     sonnet = runner.invoke(
         app, ["lint", "--select", "claude-code-loads-all-tools", "--target", "claude-code", source]
     )
@@ -149,11 +158,11 @@ def test_haiku_lint_note_and_query_over_every_tool(
 
 @pytest.mark.parametrize(
     "args",
-    [("--model", "claude-haiku-4-5"), ("--claude-code-tool-search", "false")],
+    [("--model", "claude-haiku-4-5", *OLD), ("--claude-code-tool-search", "false")],
     ids=["haiku", "off"],
 )
 def test_recommend_keeps_everything_where_claude_code_defers_nothing(
-    runner: CliRunner, tmp_path: Path, args: tuple[str, str]
+    runner: CliRunner, tmp_path: Path, args: tuple[str, ...]
 ) -> None:
     server = write_server(tmp_path, "docs", 12)
     base = ["recommend", "--target", "claude-code", server, "-f", "json"]

@@ -1,4 +1,5 @@
-"""Claude Code's own ToolSearch (``--mode claude-code``), with results worked out by hand."""
+"""Claude Code 2.1.100's own ToolSearch (``--mode claude-code``), with results worked out by
+hand; later versions: test_claude_code_versions.py."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from toolsearch.app import app
-from toolsearch.retrieval.claude_code_search import NameParts, _Entry, _score, name_parts
+from toolsearch.retrieval.claude_code_index import Entry, KeywordIndex
+from toolsearch.retrieval.claude_code_search import NameParts, name_parts
 
+OLD = ["--claude-code-version", "2.1.100"]
 TOOLS: list[dict[str, Any]] = [
     {"name": "send_message", "description": "Send a message to a channel."},
     {"name": "list_channels", "description": "List channels."},
@@ -34,7 +37,8 @@ def write_server(folder: Path, name: str, tools: list[dict[str, Any]]) -> Path:
 
 def query(runner: CliRunner, path: Path, text: str, *extra: str) -> list[tuple[str, Any]]:
     result = runner.invoke(
-        app, ["query", text, f"srv={path}", "--target", "claude-code", "-f", "json", *extra]
+        app,
+        ["query", text, f"srv={path}", "--target", "claude-code", "-f", "json", *OLD, *extra],
     )
     assert result.exit_code == 0, result.stderr
     found = json.loads(result.stdout)
@@ -124,7 +128,8 @@ def test_names_with_other_characters_are_sent_with_underscores(
 ) -> None:
     path = write_server(tmp_path, "x", [{"name": "get.page", "description": "Get a page."}])
     result = runner.invoke(
-        app, ["query", "page", f"my.server={path}", "--target", "claude-code", "-f", "json"]
+        app,
+        ["query", "page", f"my.server={path}", "--target", "claude-code", "-f", "json", *OLD],
     )
     assert result.exit_code == 0, result.stderr
     (found,) = json.loads(result.stdout)["results"]
@@ -174,11 +179,17 @@ def test_name_parts() -> None:
     assert name_parts("getUserID_now") == camel
 
 
+def score(entry: Entry, terms: list[str]) -> int:
+    ranked = KeywordIndex([entry]).ranked(terms, [])
+    return ranked[0][1] if ranked else 0
+
+
 def test_scores_of_tools_that_are_not_mcp_and_the_full_name_fallback() -> None:
-    plain = _Entry(name_parts("sendMessage"), "sends one.", "")
-    assert _score(plain, ["send"]) == 10  # a name part, not MCP
-    assert _score(plain, ["mess"]) == 5  # a part holds it, not MCP
+    plain = name_parts("sendMessage")
+    entry = Entry(plain.parts, plain.full, plain.is_mcp, "sends one.", "")
+    assert score(entry, ["send"]) == 10  # a name part, not MCP
+    assert score(entry, ["mess"]) == 5  # a part holds it, not MCP
     # the full form holds the term while no part does: 3, and only while nothing scored
-    crafted = _Entry(NameParts(("ab", "cd"), "abxcd", True), "", "")
-    assert _score(crafted, ["bxc"]) == 3
-    assert _score(crafted, ["ab", "bxc"]) == 12
+    crafted = Entry(("ab", "cd"), "abxcd", True, "", "")
+    assert score(crafted, ["bxc"]) == 3
+    assert score(crafted, ["ab", "bxc"]) == 12

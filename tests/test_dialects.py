@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES
+from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.loader import read_source, resolve_sources
 from toolsearch.catalog.model import Catalog
 from toolsearch.errors import InputError
@@ -17,9 +18,12 @@ DIALECTS = FIXTURES / "dialects"
 EXAMPLE = FIXTURES / "example"
 
 
-def catalog(*arguments: str, target: str = "api", skip: bool = False) -> Catalog:
+def catalog(
+    *arguments: str, target: str = "api", skip: bool = False, version: str | None = None
+) -> Catalog:
     docs = [read_source(s) for s in resolve_sources(list(arguments))]
-    return load_catalog(docs, target, skip)[0]
+    claude_code = ClaudeCode(version) if version else None
+    return load_catalog(docs, target, skip, claude_code=claude_code)[0]
 
 
 @pytest.mark.parametrize(
@@ -91,9 +95,19 @@ def test_claude_code_cuts_long_descriptions(in_tmp: Path) -> None:
             {"tools": [{"name": "t", "description": long, "inputSchema": {"type": "object"}}]}
         )
     )
-    (scope,) = catalog("s.json", target="claude-code").scopes
+    (scope,) = catalog("s.json", target="claude-code", version="2.1.299").scopes
     assert scope.tools[0].sent_description == "x" * 2048 + "… [truncated]"
     assert scope.tools[0].description == long
+    # from 2.1.300 at 4,096; from 2.1.332 a deferred tool is sent cut at 16,384 once loaded
+    (in_tmp / "s.json").write_text(
+        json.dumps(
+            {"tools": [{"name": "t", "description": long * 6, "inputSchema": {"type": "object"}}]}
+        )
+    )
+    (scope,) = catalog("s.json", target="claude-code", version="2.1.331").scopes
+    assert scope.tools[0].sent_description == "x" * 4096 + "… [truncated]"
+    (scope,) = catalog("s.json", target="claude-code").scopes
+    assert scope.tools[0].sent_description == "x" * 16_384 + "… [truncated]"
 
 
 def test_request_with_toolset_and_supplied_catalog() -> None:

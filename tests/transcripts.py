@@ -93,6 +93,50 @@ class Session:
         block_id = self._tool_use(name, arguments or {})
         self._result(block_id, [{"type": "text", "text": "done"}], {"stdout": "done"})
 
+    def search_as(self, tool: str, query: str, found: list[str]) -> None:
+        """A search by another name of the tool (``MCPSearch``, Claude Code 2.0.73 to 2.1)."""
+        block_id = self._tool_use(tool, {"query": query, "max_results": 5})
+        content = [{"type": "tool_reference", "tool_name": n} for n in found]
+        self._result(block_id, content, {"matches": found, "query": query})
+
+    def subagent_calls(self, agent: str, names: list[str], repeats: int = 2) -> None:
+        """A Task call whose subagent calls ``names``: Claude Code records the subagent's
+        messages only in ``progress`` entries of this session (``data.type`` agent_progress,
+        ``data.message.message``), and writes each one ``repeats`` times as the agent runs."""
+        task = self._tool_use("Task", {"subagent_type": "general-purpose", "prompt": "look"})
+        for index, name in enumerate(names, 1):
+            block_id = f"toolu_{agent}_{index:03d}"
+            inner = {
+                "type": "assistant",
+                "message": {
+                    "model": "claude-haiku-4-5-20251001",
+                    "id": f"msg_{block_id}",
+                    "type": "message",
+                    "role": "assistant",
+                    "content": [{"type": "tool_use", "id": block_id, "name": name, "input": {}}],
+                    "stop_reason": "tool_use",
+                },
+                "requestId": f"req_{block_id}",
+                "uuid": str(uuid.uuid4()),
+                "timestamp": "2026-11-02T09:00:00.000Z",
+            }
+            for _ in range(repeats):
+                self._progress(task, agent, inner)
+        self._result(task, [{"type": "text", "text": "done"}], {"status": "completed"})
+
+    def _progress(self, task: str, agent: str, inner: dict[str, Any]) -> None:
+        entry = self._entry("progress", {"role": "assistant", "content": []})
+        del entry["message"]
+        entry["data"] = {
+            "type": "agent_progress",
+            "prompt": "look",
+            "agentId": agent,
+            "message": inner,
+            "normalizedMessages": [],
+        }
+        entry["toolUseID"] = f"agent_msg_{agent}"
+        entry["parentToolUseID"] = task
+
     def say(self, text: str) -> None:
         self._entry(
             "assistant",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolsearch.catalog.claude_code_versions import ClaudeCode, choose_version
 from toolsearch.catalog.expand import catalog_files
 from toolsearch.catalog.loader import (
     Document,
@@ -37,6 +38,7 @@ def load_inputs(
     extra_documents: tuple[Document, ...] = (),
     always_load: frozenset[str] = frozenset(),
     recursive: bool = False,
+    claude_code: ClaudeCode | None = None,
 ) -> Inputs:
     """Resolve, read and recognise sources; raise ToolsearchError on bad input."""
     base: Path | None = None
@@ -60,7 +62,8 @@ def load_inputs(
             )
         names[extra.source] = extra.display
     documents.extend(extra_documents)
-    catalog, notes = load_catalog(documents, target, skip_non_catalogs, always_load)
+    version = claude_code or choose_version(None, config.claude_code_version)
+    catalog, notes = load_catalog(documents, target, skip_non_catalogs, always_load, version)
     hints = [
         hint
         for directory in _directories(arguments, base)

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toolsearch.catalog.claude_code_versions import ClaudeCode
+
 Dialect = Literal["anthropic", "mcp", "openai-chat", "openai-responses"]
 ScopeKind = str  # "request", "tools", "mcp", or a host's own (toolsearch.hosts.SCOPE_KINDS)
 Target = str  # a name in toolsearch.hosts.HOSTS
@@ -295,6 +297,7 @@ class Catalog:
     notes: tuple[str, ...] = field(default=())
     # file as shown -> its locator; lines are found only for what is printed with one
     locators: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    claude_code: ClaudeCode = field(default_factory=ClaudeCode)  # the version previewed
 
     def resolve(self, location: Location) -> Location:
         """The location with its line and column filled in, when its file can tell them."""
@@ -308,7 +311,7 @@ class Catalog:
 
     def subset(self, *scopes: Scope) -> Catalog:
         """A catalog of some scopes, keeping the target and the locators."""
-        return Catalog(tuple(scopes), self.target, self.notes, self.locators)
+        return Catalog(tuple(scopes), self.target, self.notes, self.locators, self.claude_code)
 
     @property
     def tools(self) -> tuple[Tool, ...]:

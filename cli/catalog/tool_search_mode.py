@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from toolsearch.catalog.claude_code_versions import NEWEST, ClaudeCode
 from toolsearch.catalog.model import Scope
 from toolsearch.cost.tokens import SEARCH_TOOL_TOKENS
 from toolsearch.errors import UsageError
@@ -84,21 +85,31 @@ class ToolSearchDecision:
 
     mode: ToolSearchMode
     defers: bool
-    reason: Literal["always", "never", "haiku", "over-threshold", "under-threshold", "none"]
+    reason: Literal[
+        "always", "never", "haiku", "model", "over-threshold", "under-threshold", "none"
+    ]
     model_id: str
     deferrable_tokens: int = 0  # the deferrable tools' definitions (auto only)
     loaded_tokens: int = 0  # the tools loaded either way (auto only)
     threshold: int = 0  # N% of the context window (auto only)
     context_window: int = 0
+    version: str = NEWEST  # the Claude Code version previewed
 
     def summary(self) -> str:
         """One line for budget and lint: the mode, the choice and, under auto, both sides."""
         label = self.mode.text or "unset (always defer)"
         where = f"Claude Code tool search {label!r} ({self.mode.origin})"
-        if self.reason == "haiku":
+        if self.reason in ("haiku", "model") and not ClaudeCode(self.version).since(NEWEST):
             return (
-                f"{where}: {self.model_id} is a Haiku model, which does not support "
-                "tool_reference, so Claude Code defers nothing: every MCP tool is loaded"
+                f"{where}: {self.model_id} is a Haiku model, which Claude Code {self.version} "
+                "does not search with (tool_reference), so it defers nothing: every MCP tool "
+                "is loaded"
+            )
+        if self.reason in ("haiku", "model"):
+            return (
+                f"{where}: Claude Code {self.version} turns tool search off for "
+                f"{self.model_id} (a Claude 3, 3.5 or 3.7 model), so it defers nothing: every "
+                "MCP tool is loaded"
             )
         if self.reason == "never":
             return f"{where}: tool search is off, so every MCP tool is loaded"
@@ -125,10 +136,14 @@ def decide(
     deferrable_tokens: int,
     loaded_tokens: int,
     context_window: int,
+    claude_code: ClaudeCode | None = None,
 ) -> ToolSearchDecision:
-    """What Claude Code does under ``mode`` with ``model_id`` and these definitions' sizes."""
-    if is_haiku(model_id):
-        return ToolSearchDecision(mode, False, "haiku", model_id)
+    """What Claude Code (the version previewed, default the newest) does under ``mode`` with
+    ``model_id`` and these definitions' sizes."""
+    version = claude_code or ClaudeCode()
+    if not version.searches_with(model_id):
+        reason: Literal["haiku", "model"] = "model" if version.since(NEWEST) else "haiku"
+        return ToolSearchDecision(mode, False, reason, model_id, version=version.version)
     if mode.kind == "never":
         return ToolSearchDecision(mode, False, "never", model_id)
     if mode.kind == "always":

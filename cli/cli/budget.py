@@ -9,6 +9,7 @@ import typer
 
 from toolsearch.cli.options import (
     ApiVersionOpt,
+    ClaudeCodeVersionOpt,
     ConfigOpt,
     ModelOpt,
     OutputOpt,
@@ -29,6 +30,7 @@ def budget(
     sources: Sources = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     claude_code_tool_search: ToolSearchOpt = None,
     platform: PlatformOpt = None,
@@ -105,6 +107,7 @@ def budget(
         sources=sources,
         config=config,
         target=target,
+        claude_code_version=claude_code_version,
         model=model,
         claude_code_tool_search=claude_code_tool_search,
         platform=platform,

@@ -8,6 +8,7 @@ import typer
 
 from toolsearch.cli.options import (
     AllToolsOpt,
+    ClaudeCodeVersionOpt,
     ConfigOpt,
     ModelOpt,
     OutputOpt,
@@ -80,6 +81,7 @@ def eval_command(
     ] = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
@@ -101,6 +103,7 @@ def eval_command(
         output_format=output_format,
         config=config,
         target=target,
+        claude_code_version=claude_code_version,
         model=model,
         skip_non_catalogs=skip_non_catalogs,
         output_file=output_file,

@@ -35,6 +35,15 @@ TargetOpt = Annotated[
         help=f"Whose deferral rules apply (default: {DEFAULT_TARGET}).",
     ),
 ]
+ClaudeCodeVersionOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--claude-code-version",
+        metavar="X.Y.Z",
+        help="Under --target claude-code: the Claude Code version whose ToolSearch, cuts and "
+        "deferral to preview (default: config claude-code.version, else the newest modelled).",
+    ),
+]
 ModelOpt = Annotated[
     str | None,
     typer.Option(

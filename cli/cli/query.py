@@ -8,6 +8,7 @@ import typer
 
 from toolsearch.cli.options import (
     AllToolsOpt,
+    ClaudeCodeVersionOpt,
     ConfigOpt,
     ModelOpt,
     ModeOpt,
@@ -34,6 +35,7 @@ def query(
     sources: Sources = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     mode: ModeOpt = None,
     model: ModelOpt = None,
     limit: Annotated[
@@ -72,6 +74,7 @@ def query(
         sources=sources,
         config=config,
         target=target,
+        claude_code_version=claude_code_version,
         mode=mode,
         model=model,
         limit=limit,

@@ -9,6 +9,7 @@ import typer
 
 from toolsearch.cli.options import (
     ApiVersionOpt,
+    ClaudeCodeVersionOpt,
     ConfigOpt,
     ModelOpt,
     OutputOpt,
@@ -29,6 +30,7 @@ def recommend(
     sources: Sources = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     output_format: Annotated[
         str | None,
@@ -112,6 +114,7 @@ def recommend(
         sources=sources,
         config=config,
         target=target,
+        claude_code_version=claude_code_version,
         model=model,
         output_format=output_format,
         usage=usage,

@@ -9,6 +9,7 @@ import typer
 
 from toolsearch.cli.options import (
     ApiVersionOpt,
+    ClaudeCodeVersionOpt,
     ConfigOpt,
     ModelOpt,
     PlatformOpt,
@@ -41,6 +42,7 @@ def report_command(
     ] = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
     mode: Annotated[
         str | None,
@@ -88,6 +90,7 @@ def report_command(
         output_format=output_format,
         config=config,
         target=target,
+        claude_code_version=claude_code_version,
         model=model,
         mode=mode,
         usage=usage,

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from toolsearch.cli.options import ConfigOpt, ModeOpt, RecursiveOpt, SkipOpt, Sources, TargetOpt
+from toolsearch.cli.options import (
+    ClaudeCodeVersionOpt,
+    ConfigOpt,
+    ModeOpt,
+    RecursiveOpt,
+    SkipOpt,
+    Sources,
+    TargetOpt,
+)
 from toolsearch.cli.running import run_catalog_command
 
 
@@ -10,6 +18,7 @@ def serve(
     sources: Sources = None,
     config: ConfigOpt = None,
     target: TargetOpt = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
     mode: ModeOpt = None,
     skip_non_catalogs: SkipOpt = False,
     recursive: RecursiveOpt = False,
@@ -21,6 +30,7 @@ def serve(
         sources=sources,
         config=config,
         target=target,
+        claude_code_version=claude_code_version,
         mode=mode,
         skip_non_catalogs=skip_non_catalogs,
         recursive=recursive,

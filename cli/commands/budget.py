@@ -45,6 +45,7 @@ def prepare(
     sources: list[str] | None,
     config: Path | None,
     target: str | None,
+    claude_code_version: str | None = None,
     model: str | None,
     claude_code_tool_search: str | None,
     platform: str | None,
@@ -87,6 +88,14 @@ def prepare(
     return Prepared(
         options,
         CatalogArgs(
-            sources, config, target, skip_non_catalogs, live, recursive, platform, api_version
+            sources,
+            config,
+            target,
+            skip_non_catalogs,
+            live,
+            recursive,
+            platform,
+            api_version,
+            claude_code_version,
         ),
     )

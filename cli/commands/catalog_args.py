@@ -95,6 +95,7 @@ class CatalogArgs:
     recursive: bool = False
     platform: str | None = None  # --platform: overrides the config's
     api_version: str | None = None  # --api-version: overrides the config's
+    claude_code_version: str | None = None  # --claude-code-version
 
 
 @dataclass(frozen=True)
@@ -110,15 +111,22 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
     """Load the config and the inputs every catalog command reads, live MCP servers included."""
     from dataclasses import replace
 
+    from toolsearch.catalog.claude_code_versions import choose_version
     from toolsearch.catalog.inputs import load_inputs
 
     config = with_platform(load_checked_config(args.config), args.platform, args.api_version)
     chosen: Any = choose(args.target, TARGETS, "--target") or config.target or DEFAULT_TARGET
+    claude_code = choose_version(args.claude_code_version, config.claude_code_version)
     sources = list(args.sources or [])
     live = args.live
     if live is None or not (live.requested or live.only):
         inputs = load_inputs(
-            sources, config, chosen, args.skip_non_catalogs, recursive=args.recursive
+            sources,
+            config,
+            chosen,
+            args.skip_non_catalogs,
+            recursive=args.recursive,
+            claude_code=claude_code,
         )
         return Loaded(config, inputs)
     result = read_live(live, config.max_file_size)
@@ -132,6 +140,7 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
         extra_documents=result.documents,
         always_load=result.always_load,
         recursive=args.recursive,
+        claude_code=claude_code,
     )
     inputs = replace(inputs, notes=(*inputs.notes, *result.notes))
     return Loaded(config, inputs, bool(result.failures))

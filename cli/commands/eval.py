@@ -54,6 +54,7 @@ def prepare(
     output_format: str | None,
     config: Path | None,
     target: str | None,
+    claude_code_version: str | None = None,
     model: str | None,
     skip_non_catalogs: bool,
     output_file: Path | None,
@@ -93,4 +94,15 @@ def prepare(
         color=report_color(output_file),
         width=report_width(output_file),
     )
-    return Prepared(options, CatalogArgs(args, config, target, skip_non_catalogs, live, recursive))
+    return Prepared(
+        options,
+        CatalogArgs(
+            args,
+            config,
+            target,
+            skip_non_catalogs,
+            live,
+            recursive,
+            claude_code_version=claude_code_version,
+        ),
+    )

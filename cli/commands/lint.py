@@ -96,6 +96,7 @@ def prepare(
     sources: list[str] | None,
     config: Path | None,
     target: str | None,
+    claude_code_version: str | None = None,
     model: str | None,
     claude_code_tool_search: str | None,
     platform: str | None,
@@ -157,17 +158,32 @@ def prepare(
     )
     if show_settings:
         flags = PlatformFlags(platform, api_version)
-        return _settings(options, config, target, output_format is not None, flags)
+        return _settings(
+            options, config, target, output_format is not None, flags, claude_code_version
+        )
     return Prepared(
         options,
         CatalogArgs(
-            sources, config, target, skip_non_catalogs, live, recursive, platform, api_version
+            sources,
+            config,
+            target,
+            skip_non_catalogs,
+            live,
+            recursive,
+            platform,
+            api_version,
+            claude_code_version,
         ),
     )
 
 
 def _settings(
-    options: LintOptions, config: Path | None, target: str | None, fmt: bool, flags: PlatformFlags
+    options: LintOptions,
+    config: Path | None,
+    target: str | None,
+    fmt: bool,
+    flags: PlatformFlags,
+    claude_code_version: str | None = None,
 ) -> Finished:
     """``--show-settings``: the merged settings, each with where it came from."""
     from toolsearch.lint.show_settings import show_settings
@@ -175,5 +191,5 @@ def _settings(
 
     chosen = choose(target, TARGETS, "--target")
     loaded = with_platform(load_checked_config(config), flags.platform, flags.api_version)
-    found = show_settings(loaded, options, chosen, fmt, os.environ, flags)
+    found = show_settings(loaded, options, chosen, fmt, os.environ, flags, claude_code_version)
     return Finished(render(found), ExitCode.OK)

@@ -65,6 +65,7 @@ def prepare(
     sources: list[str] | None,
     config: Path | None,
     target: str | None,
+    claude_code_version: str | None = None,
     mode: str | None,
     model: str | None,
     limit: int | None,
@@ -91,5 +92,14 @@ def prepare(
         explain=explain,
     )
     return Prepared(
-        options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        options,
+        CatalogArgs(
+            sources,
+            config,
+            target,
+            skip_non_catalogs,
+            live,
+            recursive,
+            claude_code_version=claude_code_version,
+        ),
     )

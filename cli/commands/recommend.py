@@ -56,6 +56,7 @@ def prepare(
     sources: list[str] | None,
     config: Path | None,
     target: str | None,
+    claude_code_version: str | None = None,
     model: str | None,
     output_format: str | None,
     usage: list[str] | None,
@@ -103,6 +104,14 @@ def prepare(
     return Prepared(
         options,
         CatalogArgs(
-            sources, config, target, skip_non_catalogs, live, recursive, platform, api_version
+            sources,
+            config,
+            target,
+            skip_non_catalogs,
+            live,
+            recursive,
+            platform,
+            api_version,
+            claude_code_version,
         ),
     )

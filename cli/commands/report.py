@@ -57,6 +57,7 @@ def prepare(
     output_format: str | None,
     config: Path | None,
     target: str | None,
+    claude_code_version: str | None = None,
     model: str | None,
     mode: str | None,
     usage: list[str] | None,
@@ -91,6 +92,14 @@ def prepare(
     return Prepared(
         options,
         CatalogArgs(
-            sources, config, target, skip_non_catalogs, live, recursive, platform, api_version
+            sources,
+            config,
+            target,
+            skip_non_catalogs,
+            live,
+            recursive,
+            platform,
+            api_version,
+            claude_code_version,
         ),
     )

@@ -41,6 +41,7 @@ def prepare(
     sources: list[str] | None,
     config: Path | None,
     target: str | None,
+    claude_code_version: str | None = None,
     mode: str | None,
     skip_non_catalogs: bool,
     recursive: bool,
@@ -49,5 +50,12 @@ def prepare(
     choose(mode, MODES, "--mode")
     return Prepared(
         ServeOptions(mode),
-        CatalogArgs(sources, config, target, skip_non_catalogs, recursive=recursive),
+        CatalogArgs(
+            sources,
+            config,
+            target,
+            skip_non_catalogs,
+            recursive=recursive,
+            claude_code_version=claude_code_version,
+        ),
     )

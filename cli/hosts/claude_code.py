@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from toolsearch.catalog import tool_search_mode as modes
+from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.dialects import ParsedSource, source_tools
 from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, MalformedTool, Scope, Tool
 from toolsearch.cost.models import DEFAULT_MODEL
@@ -36,11 +37,21 @@ def sent_name(server: str, tool: str) -> str:
     return f"mcp__{_NOT_IN_NAMES.sub('_', server)}__{_NOT_IN_NAMES.sub('_', tool)}"
 
 
-def sent_description(description: str | None) -> str | None:
-    """The description Claude Code sends: cut at 2,048 characters, marked when cut."""
-    if description is None or len(description) <= DESCRIPTION_LIMIT:
+def sent_description(description: str | None, limit: int = DESCRIPTION_LIMIT) -> str | None:
+    """The description Claude Code sends: cut at ``limit`` characters (2,048 before Claude
+    Code 2.1.300: ``ClaudeCode.sent_cut`` gives each version's), marked when cut."""
+    if description is None or len(description) <= limit:
         return description
-    return description[:DESCRIPTION_LIMIT] + TRUNCATED
+    return description[:limit] + TRUNCATED
+
+
+def for_version(scope: Scope, version: ClaudeCode) -> Scope:
+    """The gathered scope as ``version`` sends it: each description cut at its cut."""
+    tools = tuple(
+        replace(t, sent_description=sent_description(t.description, version.sent_cut(t.deferred)))
+        for t in scope.tools
+    )
+    return replace(scope, tools=tools)
 
 
 def sends(scope: Scope) -> bool:
@@ -93,7 +104,7 @@ def settle(choices: RunChoices) -> Settled:
     if mode.kind == "auto" and scope.deferred_tools:
         deferrable, loaded = choices.definition_tokens(scope)
     model_id = choices.model_id(scope) or HOST.default_model
-    decision = modes.decide(mode, model_id, deferrable, loaded, window)
+    decision = modes.decide(mode, model_id, deferrable, loaded, window, catalog.claude_code)
     if not scope.deferred_tools:
         decision = replace(decision, defers=False, reason="none")
     changed = (

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.dialects import (
     ParsedSource,
     not_a_catalog_message,
@@ -17,10 +18,18 @@ from toolsearch.catalog.loader import Document
 from toolsearch.catalog.model import Catalog, Scope
 from toolsearch.errors import InputError
 from toolsearch.hosts import DEFAULT_TARGET, host_named
+from toolsearch.hosts import claude_code as claude_code_host
+from toolsearch.hosts.claude_code import sends
 
 
-def build_catalog(parsed: Sequence[ParsedSource], target: str = DEFAULT_TARGET) -> Catalog:
-    """Group recognised sources into the scopes ``target`` sends, with effective deferral."""
+def build_catalog(
+    parsed: Sequence[ParsedSource],
+    target: str = DEFAULT_TARGET,
+    claude_code: ClaudeCode | None = None,
+) -> Catalog:
+    """Group recognised sources into the scopes ``target`` sends, with effective deferral;
+    ``claude_code`` is the Claude Code version previewed (default: the newest)."""
+    version = claude_code or ClaudeCode()
     host = host_named(target)
     by_server = toolset_suppliers(parsed)
     claimed = {s.source for s in by_server.values()}
@@ -34,9 +43,10 @@ def build_catalog(parsed: Sequence[ParsedSource], target: str = DEFAULT_TARGET) 
             continue
         scopes.append(request_scope(item, by_server))
     if gathered and host.gather is not None:
-        scopes.append(host.gather(gathered))
+        scope = host.gather(gathered)
+        scopes.append(claude_code_host.for_version(scope, version) if sends(scope) else scope)
     locators = {p.document.display: p.document.locator for p in parsed}
-    return Catalog(tuple(scopes), host.name, locators=locators)
+    return Catalog(tuple(scopes), host.name, locators=locators, claude_code=version)
 
 
 def load_catalog(
@@ -44,6 +54,7 @@ def load_catalog(
     target: str = DEFAULT_TARGET,
     skip_non_catalogs: bool = False,
     always_load: frozenset[str] = frozenset(),
+    claude_code: ClaudeCode | None = None,
 ) -> tuple[Catalog, list[str]]:
     """Recognise every document and build the catalog; returns it with skip notes."""
     parsed: list[ParsedSource] = []
@@ -58,4 +69,4 @@ def load_catalog(
             raise InputError(message)
         recognised.always_load = document.source in always_load
         parsed.append(recognised)
-    return build_catalog(parsed, target), notes
+    return build_catalog(parsed, target, claude_code), notes

@@ -40,8 +40,10 @@ def show_settings(
     fmt_given: bool,
     environ: Mapping[str, str],
     flags: PlatformFlags | None = None,
+    claude_code_version: str | None = None,
 ) -> SettingsReport:
     """The settings of a lint run with these flags and this config, and their origins."""
+    from toolsearch.catalog.claude_code_versions import choose_version
     from toolsearch.catalog.tool_search_mode import choose_mode
     from toolsearch.cost.host_models import resolve_for
     from toolsearch.hosts import host_named
@@ -55,6 +57,8 @@ def show_settings(
 
     mode = choose_mode(options.claude_code_tool_search, config.claude_code_tool_search, environ)
     mode_origin = {"config claude-code.tool-search": in_file}.get(mode.origin, mode.origin)
+    version = choose_version(claude_code_version, config.claude_code_version)
+    version_origin = {"config": in_file}.get(version.origin, version.origin)
     fmt_origin = (
         "--format"
         if fmt_given
@@ -84,6 +88,7 @@ def show_settings(
         Setting("max-file-size", f"{config.max_file_size:,} bytes", origin("max-file-size")),
         Setting("budget.max-upfront", _number(config.max_upfront), origin("budget.max-upfront")),
         Setting("claude-code.tool-search", mode.text or "true", mode_origin),
+        Setting("claude-code.version", version.version, version_origin),
         Setting(
             "platform",
             config.platform or DEFAULT_PLATFORM,

@@ -1,9 +1,10 @@
-"""Claude Code's own ToolSearch, as Claude Code 2.1.100 runs it over deferred MCP tools.
+"""Claude Code's own ToolSearch over deferred MCP tools, as the chosen Claude Code version runs it.
 
 Not the API's BM25 or regex: keyword scores over name parts, the search hint and the
 description, with ``select:a,b``, exact names, ``mcp__`` prefixes and ``+required`` words.
-Worked out from Claude Code's published package (issue 15); every step below says which rule
-it follows.
+Worked out from Claude Code's published packages (issue 15: 2.1.100; issue 26: the versions
+after it, each change at its boundary in ``claude_code_versions``); every step below says which
+rule it follows.
 """
 
 from __future__ import annotations
@@ -13,9 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from toolsearch.catalog import claude_code_versions as versions
+from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.identity import find_tool
+from toolsearch.catalog.locale_order import locale_key
 from toolsearch.catalog.model import Tool
 from toolsearch.errors import ToolsearchError
+from toolsearch.hosts import claude_code as claude_code_host
+from toolsearch.hosts.claude_code import sent_description
+from toolsearch.retrieval.claude_code_index import Entry, KeywordIndex, whole_word
 from toolsearch.retrieval.searchers import (
     DEFAULT_LIMIT,
     SELECT,
@@ -23,12 +30,14 @@ from toolsearch.retrieval.searchers import (
     Ranking,
     RankingSearch,
     Result,
+    ranks_and_top_of,
 )
 
 MCP_PREFIX = "mcp__"
 NO_MATCH = "No matching deferred tools found"
 HINT_KEY = "anthropic/searchHint"
 _CAMEL = re.compile(r"([a-z])([A-Z])")
+_OWN_NAME_SPLIT = re.compile(r"[\s_.]+")
 
 
 @dataclass(frozen=True)
@@ -51,6 +60,40 @@ def name_parts(sent_name: str) -> NameParts:
     return NameParts(parts, " ".join(parts), False)
 
 
+def own_name_parts(tool: Tool) -> tuple[NameParts, tuple[str, ...]]:
+    """From Claude Code 2.1.101: an MCP tool's parts come from its server's and its own names
+    (not the sanitised sent name), lower-cased and split on runs of whitespace, ``_`` and
+    ``.``; the coarse entries are those two names whole. Other tools split as before, their
+    coarse entry the whole name."""
+    names = mcp_names(tool)
+    if names is None:
+        parts = name_parts(tool.sent_name)
+        return parts, (tool.sent_name.lower(),)
+    coarse = tuple(n.lower() for n in names if n)
+    split = tuple(p for n in coarse for p in _OWN_NAME_SPLIT.split(n) if p)
+    return NameParts(split, " ".join(split), True), coarse
+
+
+def mcp_names(tool: Tool) -> tuple[str, str] | None:
+    """(server, tool) as Claude Code knows an MCP tool: the catalog's own names under the
+    claude-code scope, else read back from an ``mcp__server__tool`` name; None for others."""
+    if tool.scope == claude_code_host.NAME:
+        return tool.source, tool.name
+    if tool.sent_name.startswith(MCP_PREFIX):
+        server, _, name = tool.sent_name[len(MCP_PREFIX) :].partition("__")
+        return (server, name) if name else None
+    return None
+
+
+def is_hidden(tool: Tool) -> bool:
+    """``_meta.ui.visibility`` that leaves out ``"model"``: Claude Code 2.1.332 neither lists
+    nor searches the tool (an app-only tool such as GitHub's ``ui_get``)."""
+    meta = tool.raw.get("_meta")
+    ui = meta.get("ui") if isinstance(meta, Mapping) else None
+    visibility = ui.get("visibility") if isinstance(ui, Mapping) else None
+    return isinstance(visibility, list) and "model" not in visibility
+
+
 def search_hint(tool: Tool) -> str | None:
     """``_meta["anthropic/searchHint"]`` when a string: whitespace runs folded, trimmed."""
     meta = tool.raw.get("_meta")
@@ -58,83 +101,148 @@ def search_hint(tool: Tool) -> str | None:
     return " ".join(hint.split()) if isinstance(hint, str) else None
 
 
-def whole_word(term: str, text: str) -> bool:
-    """JavaScript's ``\\b`` on both sides of the escaped term (ASCII word characters)."""
-    return re.search(rf"\b{re.escape(term)}\b", text, re.ASCII) is not None
-
-
-@dataclass(frozen=True)
-class _Entry:
-    parts: NameParts
-    description: str  # lower-cased, as sent (cut at 2,048 characters)
-    hint: str  # lower-cased, "" when none
-
-
 class ClaudeCodeSearcher(RankingSearch):
     """ToolSearch over ``tools`` (the deferred ones); ``everything`` adds the loaded tools that
-    exact names and ``select:`` may also name."""
+    exact names and ``select:`` may also name; ``claude_code`` is the version previewed."""
 
-    def __init__(self, tools: Sequence[Tool], everything: Sequence[Tool] | None = None) -> None:
+    def __init__(
+        self,
+        tools: Sequence[Tool],
+        everything: Sequence[Tool] | None = None,
+        claude_code: ClaudeCode | None = None,
+    ) -> None:
         self.tools = tuple(tools)
         searched = {id(t) for t in self.tools}
         self.others = tuple(t for t in everything or () if id(t) not in searched)
+        self.claude_code = claude_code or ClaudeCode()
+        newest = self.claude_code.since(versions.NEWEST)
+        # Claude Code's own order: 2.1.332 holds its MCP tools sorted by localeCompare (ties
+        # keep that order) and leaves out the tools hidden from the model
+        shown = [i for i, t in enumerate(self.tools) if not (newest and is_hidden(t))]
+        if newest:
+            shown.sort(key=lambda i: locale_key(self.tools[i].sent_name))
+        self._order = shown
+        self._place = {i: k for k, i in enumerate(shown)}
 
     @cached_property
-    def _entries(self) -> list[_Entry]:
-        return [
-            _Entry(
-                name_parts(t.sent_name),
-                (t.sent_description or "").lower(),
-                (search_hint(t) or "").lower(),
-            )
-            for t in self.tools
-        ]
+    def _index(self) -> KeywordIndex:
+        return KeywordIndex([entry_of(self.tools[i], self.claude_code) for i in self._order])
 
     def ranking(self, query: str) -> Ranking:
-        return [(i, score) for i, score in self._rank(query, None)]
+        return self._rank(query, None)
 
     def _rank(self, query: str, limit: int | None) -> list[tuple[int, float | None]]:
         """Positions in ``tools`` (a name found only among the others is placed after them)."""
-        stripped = query.strip()
+        words = self._keyword_query(query)
+        if words is not None:
+            required, terms = words
+            if not terms:
+                return []
+            ranked = self._index.ranked(terms, required)
+            return [(self._order[k], float(score)) for k, score in ranked]
+        stripped = self._capped(query)
         if stripped[: len(SELECT)].lower() == SELECT:
             return [(i, None) for i in self._select(stripped[len(SELECT) :])]
-        lowered = stripped.lower()
-        exact = self._exact(lowered)
+        exact = self._exact(stripped)
         if exact is not None:
-            return [(exact, None)]
-        if lowered.startswith(MCP_PREFIX) and len(lowered) > len(MCP_PREFIX):
-            prefixed: list[tuple[int, float | None]] = [
-                (i, None)
-                for i, t in enumerate(self.tools)
-                if t.sent_name.lower().startswith(lowered)
-            ]
-            if prefixed:
-                return prefixed if limit is None else prefixed[:limit]
-        return self._keywords(lowered.split())
+            return [] if self._loaded_not_returned(exact) else [(exact, None)]
+        prefixed = self._prefixed(stripped.lower())
+        return prefixed if limit is None else prefixed[:limit]
+
+    def _capped(self, query: str) -> str:
+        """The query trimmed; from 2.1.300 cut to 16,384 characters, then to 32 terms."""
+        if not self.claude_code.since(versions.CAPS):
+            return query.strip()
+        cut = query[: versions.MAX_QUERY_CHARACTERS].strip()
+        words = cut.split()
+        return cut if len(words) <= versions.MAX_QUERY_TERMS else " ".join(words[:32])
+
+    def _loaded_not_returned(self, position: int) -> bool:
+        """2.1.332 returns no tool that is already loaded (it says so in its own words)."""
+        return position >= len(self.tools) and self.claude_code.since(versions.NEWEST)
+
+    def _keyword_query(self, query: str) -> tuple[list[str], list[str]] | None:
+        """The required words and every scored term of a keyword search; None for
+        ``select:``, an exact name, or an ``mcp__`` prefix some tool's name starts with."""
+        stripped = self._capped(query)
+        if stripped[: len(SELECT)].lower() == SELECT:
+            return None
+        lowered = stripped.lower()
+        if self._exact(stripped) is not None or self._prefixed(lowered):
+            return None
+        words = lowered.split()
+        required = [w[1:] for w in words if w.startswith("+") and len(w) > 1]
+        optional = [w for w in words if not (w.startswith("+") and len(w) > 1)]
+        return required, [*required, *optional]
+
+    def _prefixed(self, lowered: str) -> list[tuple[int, float | None]]:
+        """The deferred tools whose sent names start with an ``mcp__`` prefix query."""
+        if not lowered.startswith(MCP_PREFIX) or len(lowered) <= len(MCP_PREFIX):
+            return []
+        return [
+            (i, None) for i in self._order if self.tools[i].sent_name.lower().startswith(lowered)
+        ]
+
+    def ranks_and_top(
+        self, query: str, positions: Sequence[int], k: int
+    ) -> tuple[list[int | None], list[int]]:
+        words = self._keyword_query(query)
+        if words is None:
+            return ranks_and_top_of(self.ranking(query), positions, k)
+        required, terms = words
+        if not terms:
+            return [None] * len(positions), []
+        inside = [self._place.get(p, -1) for p in positions]
+        ranks, top = self._index.ranks_and_top(terms, required, [p for p in inside if p >= 0], k)
+        found = iter(ranks)
+        return [None if p < 0 else next(found) for p in inside], [self._order[t] for t in top]
 
     def _select(self, names: str) -> list[int]:
-        """Each name by exact sent name among the deferred tools, then among all; names found
-        once each, in the order asked; a name not found is dropped (``source/name`` works too
-        when no sent name matches)."""
+        """Each name by exact sent name among the deferred tools, then among all; from about
+        2.1.263 else every deferred MCP tool whose own or sanitised name it is; names found
+        once each, in the order asked (from 2.1.300 the first 64); a name not found is dropped
+        (toolsearch's ``source/name`` works too when nothing else matches)."""
+        asked = [n.strip() for n in names.split(",") if n.strip()]
+        if self.claude_code.since(versions.CAPS):
+            asked = asked[: versions.MAX_SELECT_NAMES]
         picked: list[int] = []
-        for name in (n.strip() for n in names.split(",")):
-            if not name:
-                continue
+        for name in asked:
             found = self._by_sent_name(name)
-            if found is None:
-                found = self._by_key(name)
-            if found is not None and found not in picked:
-                picked.append(found)
+            if found is not None:
+                if self._loaded_not_returned(found):
+                    continue
+                matches = [found]
+            else:
+                matches = (
+                    self._by_bare_name(name)
+                    if self.claude_code.since(versions.SELECT_BY_NAME)
+                    else []
+                )
+                if not matches:
+                    by_key = self._by_key(name)
+                    matches = (
+                        [] if by_key is None or self._loaded_not_returned(by_key) else [by_key]
+                    )
+            picked.extend(m for m in matches if m not in picked)
         return picked
 
     def _by_sent_name(self, name: str) -> int | None:
-        for i, tool in enumerate(self.tools):
-            if tool.sent_name == name:
+        for i in self._order:
+            if self.tools[i].sent_name == name:
                 return i
         for j, tool in enumerate(self.others):
             if tool.sent_name == name:
                 return len(self.tools) + j
         return None
+
+    def _by_bare_name(self, name: str) -> list[int]:
+        """Every deferred MCP tool whose own name, or that name as sent, is ``name``."""
+        found = []
+        for i in self._order:
+            names = mcp_names(self.tools[i])
+            if names is not None and name in (names[1], sanitised(names[1])):
+                found.append(i)
+        return found
 
     def _by_key(self, name: str) -> int | None:
         everything = (*self.tools, *self.others)
@@ -144,30 +252,35 @@ class ClaudeCodeSearcher(RankingSearch):
             return None
         return next(i for i, t in enumerate(everything) if t is tool)
 
-    def _exact(self, lowered: str) -> int | None:
-        for i, tool in enumerate(self.tools):
-            if tool.sent_name.lower() == lowered:
-                return i
-        for j, tool in enumerate(self.others):
-            if tool.sent_name.lower() == lowered:
-                return len(self.tools) + j
-        return None
+    @cached_property
+    def _names(self) -> list[tuple[int, str]]:
+        """Positions and sent names: the searched tools in Claude Code's order, the others."""
+        ordered = [(i, self.tools[i].sent_name) for i in self._order]
+        return ordered + [(len(self.tools) + j, t.sent_name) for j, t in enumerate(self.others)]
 
-    def _keywords(self, words: list[str]) -> list[tuple[int, float | None]]:
-        required = [w[1:] for w in words if w.startswith("+") and len(w) > 1]
-        optional = [w for w in words if not (w.startswith("+") and len(w) > 1)]
-        scored_terms = [*required, *optional]
-        if not scored_terms:
-            return []
-        ranked: list[tuple[int, float | None]] = []
-        for i, entry in enumerate(self._entries):
-            if required and not all(_has_required(entry, word) for word in required):
-                continue
-            score = _score(entry, scored_terms)
-            if score > 0:
-                ranked.append((i, float(score)))
-        ranked.sort(key=lambda pair: -(pair[1] or 0))  # stable: ties stay in catalog order
-        return ranked
+    @cached_property
+    def _lowered_names(self) -> dict[str, int]:
+        """Each lower-cased sent name's first position (searched tools, then the others)."""
+        found: dict[str, int] = {}
+        for i, name in self._names:
+            found.setdefault(name.lower(), i)
+        return found
+
+    @cached_property
+    def _exact_names(self) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for i, name in self._names:
+            found.setdefault(name, i)
+        return found
+
+    def _exact(self, stripped: str) -> int | None:
+        """A tool named by the whole query: from 2.1.332 a case-sensitive match first, then
+        any case (before it, any case only)."""
+        if self.claude_code.since(versions.NEWEST):
+            found = self._exact_names.get(stripped)
+            if found is not None:
+                return found
+        return self._lowered_names.get(stripped.lower())
 
     def tool_at(self, position: int) -> Tool:
         """A tool by position: the searched tools, then the others."""
@@ -178,7 +291,7 @@ class ClaudeCodeSearcher(RankingSearch):
     def find(self, query: str, limit: int | None = DEFAULT_LIMIT) -> Found:
         ranking = self._rank(query, limit)
         total = len(ranking)
-        is_select = query.strip()[: len(SELECT)].lower() == SELECT
+        is_select = self._capped(query)[: len(SELECT)].lower() == SELECT
         shown = ranking if is_select or limit is None else ranking[:limit]
         results = []
         for rank, (i, score) in enumerate(shown, 1):
@@ -189,33 +302,27 @@ class ClaudeCodeSearcher(RankingSearch):
         return Found(results, total)
 
 
-def _has_required(entry: _Entry, word: str) -> bool:
-    """A required word is a name part, inside one, or a whole word of description or hint."""
-    if any(word == part or word in part for part in entry.parts.parts):
-        return True
-    return whole_word(word, entry.description) or (
-        bool(entry.hint) and whole_word(word, entry.hint)
-    )
+def entry_of(tool: Tool, claude_code: ClaudeCode | None = None) -> Entry:
+    """A tool as ToolSearch reads it: name parts (and, from 2.1.113, coarse entries), its
+    description and search hint lower-cased and cut as the version cuts them."""
+    cc = claude_code or ClaudeCode()
+    if cc.since(versions.NAME_PARTS):
+        parts, coarse = own_name_parts(tool)
+        coarse = coarse if cc.since(versions.COARSE) else ()
+    else:
+        parts, coarse = name_parts(tool.sent_name), ()
+    description = tool.sent_description or ""
+    if cc.since(versions.NEWEST) and tool.description is not None:
+        description = sent_description(tool.description, versions.SEARCH_CUT) or ""
+    hint = search_hint(tool) or ""
+    if cc.hint_cut is not None:
+        hint = hint[: cc.hint_cut]
+    return Entry(parts.parts, parts.full, parts.is_mcp, description.lower(), hint.lower(), coarse)
 
 
-def _score(entry: _Entry, terms: list[str]) -> int:
-    """12 (10) for a name part, else 6 (5) for a part holding the term (MCP tools score the
-    higher figures); 3 when the full name holds it and nothing scored yet; 4 for a whole word of
-    the hint; 2 for a whole word of the description."""
-    parts = entry.parts
-    score = 0
-    for term in terms:
-        if term in parts.parts:
-            score += 12 if parts.is_mcp else 10
-        elif any(term in part for part in parts.parts):
-            score += 6 if parts.is_mcp else 5
-        if term in parts.full and score == 0:
-            score += 3
-        if entry.hint and whole_word(term, entry.hint):
-            score += 4
-        if entry.description and whole_word(term, entry.description):
-            score += 2
-    return score
+def sanitised(name: str) -> str:
+    """A name as Claude Code sends it: characters outside ``[A-Za-z0-9_-]`` become ``_``."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", name)
 
 
 def _matched(tool: Tool, query: str) -> dict[str, list[str]]:

@@ -72,7 +72,9 @@ class SearchTool:
         for scope in self.catalog.scopes:
             tools = self._deferred(scope)
             if tools:
-                self._searchers.append(make_searcher(self.mode, tools, tools))
+                self._searchers.append(
+                    make_searcher(self.mode, tools, tools, self.catalog.claude_code)
+                )
 
     def _deferred(self, scope: Scope) -> tuple[Tool, ...]:
         return tuple(t for t in scope.deferred_tools if t.sent_name != self.name)

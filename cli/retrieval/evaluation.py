@@ -92,13 +92,16 @@ class Evaluator:
     _positions: dict[str, dict[int, int]] = field(default_factory=dict)  # id(tool) -> position
     _found: dict[str, Tool] = field(default_factory=dict)
     _index: ToolIndex | None = None
-    make: MakeSearcher = make_searcher  # Analysis.searcher shares the run's
+    make: MakeSearcher | None = None  # Analysis.searcher shares the run's
 
     def searcher(self, scope: Scope, mode: str) -> Searcher:
         key = (scope.name, mode)
         if key not in self._searchers:
             tools, _ = searched_tools(scope, self.all_tools)
-            searcher = self.make(mode, tools, scope.tools)
+            if self.make is None:
+                searcher = make_searcher(mode, tools, scope.tools, self.catalog.claude_code)
+            else:
+                searcher = self.make(mode, tools, scope.tools)
             prepare = getattr(searcher, "prepare_many", None)
             if prepare is not None:
                 prepare()  # an evaluation runs many queries: index (and embed) every tool now

@@ -66,5 +66,6 @@ def search(
     for scope in loaded.scopes:
         tools, _ = searched_tools(scope, all_tools)
         if tools:
-            results.extend(make_searcher(chosen, tools, scope.tools).search(query, limit))
+            searcher = make_searcher(chosen, tools, scope.tools, loaded.claude_code)
+            results.extend(searcher.search(query, limit))
     return results

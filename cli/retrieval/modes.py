@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.model import Tool
 from toolsearch.config import Config
@@ -62,16 +63,18 @@ def make_searcher(
     tools: Sequence[Tool],
     everything: Sequence[Tool] | None = None,
     codex_own: bool = True,
+    claude_code: ClaudeCode | None = None,
 ) -> Searcher:
     """A searcher for ``mode`` over ``tools``; ``everything`` (the scope's tools) lets Claude
     Code's exact names and ``select:`` reach tools that are not searched; ``codex_own``: Codex's
-    own deferred tools compete (its ``multi_agent`` feature, on by default)."""
+    own deferred tools compete (its ``multi_agent`` feature, on by default); ``claude_code`` is
+    the Claude Code version the ``claude-code`` mode previews (default: the newest)."""
     if mode == "bm25":
         return BM25Searcher(tools)
     if mode == "regex":
         return RegexSearcher(tools)
     if mode == CLAUDE_CODE_MODE:
-        return ClaudeCodeSearcher(tools, everything)
+        return ClaudeCodeSearcher(tools, everything, claude_code)
     if mode == CODEX:
         from toolsearch.retrieval.codex_search import CodexSearcher
 

@@ -6,12 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolsearch.analysis import Analysis
+from toolsearch.catalog.claude_code_versions import claude_code_method
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import find_tool, lookup
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Catalog, Scope, Tool
 from toolsearch.config import Config
 from toolsearch.errors import SearchInputError, ToolsearchError, UsageError
+from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.retrieval.modes import approximation_note, default_limit, host_notes
 from toolsearch.retrieval.searchers import (
     SELECT,
@@ -114,6 +116,8 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
                 f"{first.reason}{more}; toolsearch lint says why for each"
             )
         raise UsageError("no tools to search: the sources hold no tool definitions")
+    if mode == CLAUDE_CODE_MODE:
+        notes = [*notes, claude_code_method(catalog.claude_code)]
     preface = approximation_note(catalog.target, [mode])
     return QueryReport(options.query, mode, limit, found, notes, preface)
 

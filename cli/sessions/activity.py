@@ -2,10 +2,14 @@
 
 Only these fields of an entry are read: ``sessionId``, ``timestamp``, ``cwd`` (for
 ``--project``), ``message.role`` and ``message.content``; of the content, ``tool_use`` blocks
-(``id``, ``name``, and ``input.query`` when the name is ``ToolSearch``) and ``tool_result``
+(``id``, ``name``, and ``input.query`` when the name is ``ToolSearch``, or ``MCPSearch`` as
+Claude Code 2.0.73 to early 2.1 named it) and ``tool_result``
 blocks answering a ToolSearch call (``tool_use_id``, ``is_error``, and the ``tool_name`` of the
 ``tool_reference`` blocks in ``content``; ``toolUseResult.matches`` when there are none). No
-other text of a message is kept.
+other text of a message is kept. A subagent's messages are read where real transcripts record
+them, inside the parent session's ``progress`` entries (``data.type`` ``agent_progress``,
+``data.message.message``); each ``tool_use`` id counts once however many files and entries
+repeat it.
 
 A search *loads* the tools its result names. A load is *used* when the session calls that tool
 at or after the result (by ``timestamp``; by order in the files when an entry has none), else it
@@ -25,6 +29,8 @@ from toolsearch.retrieval.searchers import SELECT
 from toolsearch.sessions.transcripts import Entry
 
 MCP_PREFIX = "mcp__"
+# ToolSearch, and MCPSearch: its name in Claude Code 2.0.73 to early 2.1
+SEARCH_NAMES = frozenset({CLAUDE_CODE_SEARCH, "MCPSearch"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +145,11 @@ class ActivityReader:
         self._first: datetime | None = None
         self._last: datetime | None = None
 
+    @property
+    def accepted(self) -> int:
+        """Entries taken so far (within ``--since`` and ``--project``)."""
+        return self._entries
+
     def wanted(self, entry: Entry) -> bool:
         """Within ``--since`` and ``--project``."""
         if self.since is not None and (entry.timestamp is None or entry.timestamp < self.since):
@@ -163,13 +174,24 @@ class ActivityReader:
         if entry.timestamp is not None:
             self._first = min(self._first or entry.timestamp, entry.timestamp)
             self._last = max(self._last or entry.timestamp, entry.timestamp)
-        message = data.get("message")
+        place = f"{entry.file.shown}:{entry.line}"
+        self._message(data.get("message"), data, session, moment, place)
+        progress = data.get("data") if data.get("type") == "progress" else None
+        if isinstance(progress, Mapping) and progress.get("type") == "agent_progress":
+            # a subagent's messages, recorded only here in the parent session's transcript
+            inner = progress.get("message")
+            if isinstance(inner, Mapping):
+                self._message(inner.get("message"), inner, session, moment, place)
+
+    def _message(
+        self, message: Any, data: Mapping[str, Any], session: str, moment: Moment, place: str
+    ) -> None:
+        """The tool calls and ToolSearch results of one message."""
         if not isinstance(message, Mapping):
             return
         content = message.get("content")
         if not isinstance(content, list):
             return
-        place = f"{entry.file.shown}:{entry.line}"
         role = message.get("role")
         if role == "assistant":
             for block in content:
@@ -189,7 +211,7 @@ class ActivityReader:
             if block_id in self._seen_ids:  # a resumed session repeats earlier entries
                 return
             self._seen_ids.add(block_id)
-        if name == CLAUDE_CODE_SEARCH:
+        if name in SEARCH_NAMES:
             arguments = block.get("input")
             query = arguments.get("query") if isinstance(arguments, Mapping) else None
             search = _Search(session, query if isinstance(query, str) else "", moment, place)

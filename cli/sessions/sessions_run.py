@@ -135,9 +135,10 @@ def read_activity(options: SessionsOptions) -> tuple[Activity, list[str], int, U
     for transcript in transcripts:
         if options.since is not None and _older(transcript.path, options.since):
             continue  # appended to only: nothing in it is as recent as --since
-        read += 1
+        before = reader.accepted
         for entry in read_entries(transcript, problems):
             reader.add(entry)
+        read += reader.accepted > before  # the header counts transcripts with entries in range
     return reader.finish(), origins, read, problems
 
 
@@ -197,7 +198,7 @@ def sessions_report(options: SessionsOptions, inputs: Inputs | None) -> Sessions
     ):
         if note:
             notes.append(note)
-    if options.project is not None and not activity.sessions and files:
+    if options.project is not None and not activity.sessions and origins:
         notes.append(_no_project_note(options.project, options.paths))
     searches = _search_summary(activity.searches, options.redact, matched, options.model)
     return SessionsReport(

@@ -13,6 +13,11 @@ Each round runs every floor and every command once, cold then warm, so that a bu
 them alike; each figure is the median of ``--repeat`` rounds, with the range (min-max) beside
 it, and the ratio is the median against its floor's median. Peak memory is the largest max RSS.
 The last line gives time(largest) / time(next size) per command, to check linear growth.
+
+A second table runs every command (and ``eval --self``) under ``--target api`` and under
+``--target claude-code`` on the same single-scope input, cold, in the same rounds: on each
+generated catalog, and on one request holding the 307 tools of ``../shared/catalogs`` when that
+folder is there (Claude Code's own ToolSearch against BM25; issue 24 asks for 1.5x at most).
 """
 
 from __future__ import annotations
@@ -33,7 +38,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from tests.benchmarks.generate import write_catalog  # noqa: E402
+from tests.benchmarks.generate import write_catalog, write_shared_request  # noqa: E402
+
+SHARED = HERE.parent.parent.parent / "shared" / "catalogs"
 
 ENCODE_FLOOR = r"""
 import base64, json, sys
@@ -172,6 +179,11 @@ def main() -> None:
                 (command, size, cold_times[command], warm_times[command], floor, floor_times[floor])
             )
         print(f"done: {size:,} tools", file=sys.stderr, flush=True)
+    inputs = [(f"{size:,}", write_catalog(work, size)) for size in sizes]
+    shared = write_shared_request(work, SHARED)
+    if shared is not None:
+        inputs.insert(0, ("shared 307", shared))
+    targets = compare_targets(exe, commands, inputs, cold, args.repeat)
     shutil.rmtree(cache, ignore_errors=True)
     shutil.rmtree(work, ignore_errors=True)
     print(
@@ -186,6 +198,9 @@ def main() -> None:
             f"{t_warm.median / base.median:.2f} | {t_cold.memory / 1024:.0f} | "
             f"{base.memory / 1024:.0f} | {t_cold.memory / base.memory:.2f} |"
         )
+    print("\n| command | tools | --target api s | --target claude-code s | claude-code/api |")
+    print("|---|--:|--:|--:|--:|")
+    print("\n".join(targets))
     if len(sizes) > 1:
         big, previous = sizes[-1], sizes[-2]
         by = {(r[0], r[1]): r for r in rows}
@@ -200,6 +215,38 @@ def main() -> None:
         f"medians of {args.repeat} rounds (min-max); eval runs {args.cases} cases "
         "(fewer for smaller catalogs)"
     )
+
+
+def compare_targets(
+    exe: str,
+    commands: list[str],
+    inputs: list[tuple[str, Path]],
+    env: dict[str, str],
+    repeat: int,
+) -> list[str]:
+    """Table rows: each command under ``--target api`` and ``--target claude-code``, cold."""
+    rows = []
+    for label, path in inputs:
+        argvs = {c: [exe, c, str(path)] for c in commands if c != "eval"}
+        argvs["query"] = [exe, "query", "slack send message", str(path)]
+        if "eval" in commands:
+            argvs["eval --self"] = [exe, "eval", "--self", str(path)]
+        times = {(c, t): Timings() for c in argvs for t in TARGETS}
+        for _ in range(repeat):
+            for command, argv in argvs.items():
+                for target in TARGETS:
+                    times[command, target].add(run([*argv, "--target", target], env))
+        for command in argvs:
+            api, claude_code = times[command, "api"], times[command, "claude-code"]
+            rows.append(
+                f"| {command} | {label} | {api.spread()} | {claude_code.spread()} | "
+                f"{claude_code.median / api.median:.2f} |"
+            )
+        print(f"done: --target api and claude-code on {label} tools", file=sys.stderr, flush=True)
+    return rows
+
+
+TARGETS = ("api", "claude-code")
 
 
 def machine() -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -141,4 +142,37 @@ def write_catalog(folder: Path, count: int) -> Path:
     path = folder / f"catalog-{count}.json"
     if not path.exists():
         path.write_text(json.dumps(make_catalog(count), indent=1))
+    return path
+
+
+def shared_request(catalogs: Path) -> dict[str, Any] | None:
+    """One request body holding every tool of the shared MCP catalogs (``server_tool`` names,
+    4 loaded, the rest deferred), or None when the folder is absent."""
+    if not catalogs.is_dir():
+        return None
+    tools: list[dict[str, Any]] = [
+        {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"}
+    ]
+    for path in sorted(catalogs.glob("*.json")):
+        listed = json.loads(path.read_text(encoding="utf-8")).get("tools")
+        for tool in listed if isinstance(listed, list) else []:
+            name = re.sub(r"[^A-Za-z0-9_-]", "_", f"{path.stem}_{tool['name']}")[:64]
+            tools.append(
+                {
+                    "name": name,
+                    "description": tool.get("description", ""),
+                    "input_schema": tool.get("inputSchema", {"type": "object"}),
+                    "defer_loading": len(tools) > 4,
+                }
+            )
+    return {"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": tools}
+
+
+def write_shared_request(folder: Path, catalogs: Path) -> Path | None:
+    """``shared_request`` written to a file, or None."""
+    body = shared_request(catalogs)
+    if body is None:
+        return None
+    path = folder / "shared-request.json"
+    path.write_text(json.dumps(body, indent=1), encoding="utf-8")
     return path

@@ -1,0 +1,229 @@
+"""Each Claude Code change point, on both sides of its boundary (issue 26), through the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from toolsearch.app import app
+from toolsearch.catalog.claude_code_versions import (
+    BOUNDARIES,
+    ClaudeCode,
+    choose_version,
+    claude_code_method,
+)
+from toolsearch.catalog.locale_order import locale_key
+from toolsearch.errors import UsageError
+
+SERVER: list[dict[str, Any]] = [
+    {"name": "create_issue", "description": "Create an issue."},
+    {"name": "list.items", "description": "List the items of a board."},
+    {"name": "get:page", "description": "Fetch one."},
+    {"name": "Zeta", "description": "Report a status."},
+    {"name": "alpha", "description": "Report a status."},
+    {"name": "ui_get", "description": "Report a panel.", "_meta": {"ui": {"visibility": ["app"]}}},
+    {"name": "pinned", "description": "Report pins.", "_meta": {"anthropic/alwaysLoad": True}},
+]
+OTHER: list[dict[str, Any]] = [{"name": "create_issue", "description": "Open a ticket."}]
+
+
+def write(folder: Path, name: str, tools: list[dict[str, Any]]) -> Path:
+    path = folder / f"{name}.json"
+    listed = [{**t, "inputSchema": {"type": "object"}} for t in tools]
+    path.write_text(json.dumps({"tools": listed}), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def sources(tmp_path: Path) -> list[str]:
+    return [f"gh={write(tmp_path, 'gh', SERVER)}", f"jira={write(tmp_path, 'jira', OTHER)}"]
+
+
+def query(runner: CliRunner, sources: list[str], text: str, version: str) -> list[Any]:
+    argv = ["query", text, *sources, "--target", "claude-code", "-f", "json", "--limit", "20"]
+    result = runner.invoke(app, [*argv, "--claude-code-version", version])
+    assert result.exit_code == 0, result.stderr
+    return [(r["sent_name"], r["score"]) for r in json.loads(result.stdout)["results"]]
+
+
+def before(boundary: str) -> str:
+    major, minor, patch = boundary.split(".")
+    return f"{major}.{minor}.{int(patch) - 1}"
+
+
+# (boundary, query, results just below it, results at it)
+TABLE: list[tuple[str, str, list[Any], list[Any]]] = [
+    # name parts from the tool's own name, split only on whitespace, _ and .: "get:page" was
+    # sent (and split) as get_page
+    ("2.1.101", "page", [("mcp__gh__get_page", 12.0)], [("mcp__gh__get_page", 6.0)]),
+    # coarse entries: a server name scores 24 (part 12 + coarse 12), a whole tool name 12 more
+    (
+        "2.1.113",
+        "jira",
+        [("mcp__jira__create_issue", 12.0)],
+        [("mcp__jira__create_issue", 24.0)],
+    ),
+    (
+        "2.1.113",
+        "+create_issue",
+        [],
+        [("mcp__gh__create_issue", 12.0), ("mcp__jira__create_issue", 12.0)],
+    ),
+    # select: with a bare name loads every deferred tool of that name
+    (
+        "2.1.263",
+        "select:create_issue",
+        [],
+        [("mcp__gh__create_issue", None), ("mcp__jira__create_issue", None)],
+    ),
+    # caps: past 32 terms the rest of the query is not read
+    (
+        "2.1.300",
+        " ".join(["zzz"] * 32) + " board",
+        [("mcp__gh__list_items", 2.0)],
+        [],
+    ),
+    # select: keeps at most 64 names
+    (
+        "2.1.300",
+        "select:" + ",".join(["nope"] * 64) + ",mcp__gh__alpha",
+        [("mcp__gh__alpha", None)],
+        [],
+    ),
+    # ties in localeCompare order (alpha before Zeta), hidden tools left out, loaded tools
+    # never returned
+    (
+        "2.1.332",
+        "report",
+        [
+            ("mcp__gh__Zeta", 2.0),
+            ("mcp__gh__alpha", 2.0),
+            ("mcp__gh__ui_get", 2.0),
+        ],
+        [("mcp__gh__alpha", 2.0), ("mcp__gh__Zeta", 2.0)],
+    ),
+    ("2.1.332", "mcp__gh__pinned", [("mcp__gh__pinned", None)], []),
+    # exact name: case-sensitive first (before: the first of any case, in catalog order)
+    ("2.1.332", "mcp__gh__zeta", [("mcp__gh__Zeta", None)], [("mcp__gh__Zeta", None)]),
+]
+
+
+@pytest.mark.parametrize(("boundary", "text", "below", "at"), TABLE)
+def test_each_search_boundary(
+    runner: CliRunner,
+    sources: list[str],
+    boundary: str,
+    text: str,
+    below: list[Any],
+    at: list[Any],
+) -> None:
+    assert query(runner, sources, text, before(boundary)) == below
+    assert query(runner, sources, text, boundary) == at
+
+
+def test_the_description_cut_moves_to_4096_at_2_1_300(runner: CliRunner, tmp_path: Path) -> None:
+    long = "word " * 600 + "lateword"  # 3,008 characters: past 2,048, within 4,096
+    path = write(tmp_path, "srv", [{"name": "t", "description": long}])
+    assert query(runner, [f"srv={path}"], "lateword", "2.1.299") == []
+    assert query(runner, [f"srv={path}"], "lateword", "2.1.300") == [("mcp__srv__t", 2.0)]
+    sent = runner.invoke(
+        app, ["budget", f"srv={path}", "--target", "claude-code", "-f", "json", "--all"]
+    )
+    assert sent.exit_code == 0, sent.stderr
+
+
+def test_the_hint_is_cut_at_4096_from_2_1_300(runner: CliRunner, tmp_path: Path) -> None:
+    hint = "h " * 2100 + "latehint"
+    tool = {"name": "t", "description": "d", "_meta": {"anthropic/searchHint": hint}}
+    path = write(tmp_path, "srv", [tool])
+    assert query(runner, [f"srv={path}"], "latehint", "2.1.299") == [("mcp__srv__t", 4.0)]
+    assert query(runner, [f"srv={path}"], "latehint", "2.1.300") == []
+
+
+@pytest.mark.parametrize(
+    ("model", "old", "new"),
+    [
+        ("claude-haiku-4-5", False, True),
+        ("claude-3-5-haiku-20241022", False, False),
+        ("claude-3-7-sonnet-20250219", True, False),
+        ("claude-3-opus-20240229", True, False),
+        ("claude-sonnet-4-5", True, True),
+    ],
+)
+def test_models_that_search(model: str, old: bool, new: bool) -> None:
+    assert ClaudeCode("2.1.331").searches_with(model) is old
+    assert ClaudeCode("2.1.332").searches_with(model) is new
+
+
+def test_versions_between_and_beyond_the_boundaries() -> None:
+    assert ClaudeCode("2.1.150").modelled == "2.1.113"
+    assert ClaudeCode("2.1.332").note is None
+    newer = ClaudeCode("2.2.0")
+    assert newer.modelled == "2.1.332" and "newer than 2.1.332" in (newer.note or "")
+    assert [ClaudeCode(b).modelled for b in BOUNDARIES] == list(BOUNDARIES)
+    assert "newest modelled" in claude_code_method(ClaudeCode())
+
+
+def test_the_flag_wins_over_the_config_and_bad_versions_are_refused() -> None:
+    assert choose_version("2.1.200", "2.1.100").version == "2.1.200"
+    assert choose_version(None, "2.1.100").origin == "config"
+    assert choose_version(None, None).version == BOUNDARIES[-1]
+    with pytest.raises(UsageError, match="--claude-code-version"):
+        choose_version("latest", None)
+
+
+def test_config_version_and_show_settings(runner: CliRunner, in_tmp: Path) -> None:
+    (in_tmp / ".toolsearch.yaml").write_text('claude-code:\n  version: "2.1.113"\n')
+    shown = runner.invoke(app, ["lint", "--show-settings"])
+    assert shown.exit_code == 0, shown.stderr
+    (line,) = [x for x in shown.stdout.splitlines() if "claude-code.version" in x]
+    assert "2.1.113" in line and "config" in line
+    flag = runner.invoke(app, ["lint", "--show-settings", "--claude-code-version", "2.1.300"])
+    (line,) = [x for x in flag.stdout.splitlines() if "claude-code.version" in x]
+    assert "2.1.300" in line and "--claude-code-version" in line
+    (in_tmp / ".toolsearch.yaml").write_text("claude-code:\n  version: 2.1\n")
+    bad = runner.invoke(app, ["lint", "--show-settings"])
+    assert bad.exit_code == 2
+    assert "claude-code.version must be a Claude Code version" in bad.stderr
+
+
+def test_the_method_line_names_the_version(runner: CliRunner, sources: list[str]) -> None:
+    argv = ["query", "issue", *sources, "--target", "claude-code"]
+    default = runner.invoke(app, argv)
+    assert "method: Claude Code 2.1.332's ToolSearch (the newest modelled" in default.stdout
+    chosen = runner.invoke(app, [*argv, "--claude-code-version", "2.1.100"])
+    assert "method: Claude Code 2.1.100's ToolSearch (--claude-code-version)" in chosen.stdout
+
+
+NODE_ORDER = "_under 9lives a-b alpha Alpha Bravo get_item get_Item get-item get2 getitem zeta"
+
+
+def test_locale_order_is_javascripts() -> None:
+    names = NODE_ORDER.split()
+    assert sorted(reversed(names), key=locale_key) == names
+
+
+def test_locale_order_against_node_when_present(tmp_path: Path) -> None:
+    import random
+    import shutil
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    rng = random.Random(3)
+    alphabet = "_-09aAzZbB"
+    names = sorted({"".join(rng.choices(alphabet, k=rng.randint(1, 5))) for _ in range(300)})
+    script = "const a=JSON.parse(process.argv[1]);a.sort((x,y)=>x.localeCompare(y));"
+    script += "console.log(JSON.stringify(a))"
+    out = subprocess.run(
+        [node, "-e", script, json.dumps(names)], capture_output=True, text=True, timeout=300
+    )
+    expected = json.loads(out.stdout)
+    ours = sorted(names, key=locale_key)
+    # equal keys (names equal but for case at the same places) are the only freedom
+    assert [locale_key(n) for n in ours] == [locale_key(n) for n in expected]
