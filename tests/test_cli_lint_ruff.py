@@ -7,6 +7,7 @@ import json
 import re
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -277,47 +278,58 @@ def _deferred_tool(name: str) -> dict[str, object]:
     }
 
 
-def test_baseline_identity_v2_ignores_numbers(runner: CliRunner, in_tmp: Path) -> None:
-    """Adding a tool changes "all 3 tools" to "all 4 tools": the finding stays known."""
+def test_baseline_identity_v3_ignores_numbers_and_wording(runner: CliRunner, in_tmp: Path) -> None:
+    """Adding a tool changes "all 3 tools" to "all 4 tools": the finding stays known, and so
+    does one whose saved message is worded otherwise (identity v3 holds no message)."""
     request = json.loads(BAD.read_text())
     (in_tmp / "req.json").write_text(json.dumps(request, indent=2))
     args = ["--select", "all-deferred", "req.json", "--baseline", "base.json"]
     assert lint(runner, *args, "--update-baseline")[0] == 0
     written = json.loads((in_tmp / "base.json").read_text())
-    assert written["identity"] == 2 and "all 3 tools" in written["findings"][0]["message"]
+    assert written["identity"] == 3 and "all 3 tools" in written["findings"][0]["message"]
+    assert written["findings"][0]["subject"] == "/tools"
     request["tools"].append(_deferred_tool("humidity"))
     (in_tmp / "req.json").write_text(json.dumps(request, indent=2))
     code, out, _ = lint(runner, *args)
     assert code == 0 and "1 known finding not shown" in out and "stale" not in out
+    written["findings"][0]["message"] = "an older wording of the finding"
+    (in_tmp / "base.json").write_text(json.dumps(written))
+    code, out, _ = lint(runner, *args)
+    assert code == 0 and "1 known finding not shown" in out and "stale" not in out
     code, out, _ = lint(runner, *args[:-2], "-f", "sarif")
     (result,) = json.loads(out)["runs"][0]["results"]
-    assert list(result["partialFingerprints"]) == ["toolsearchIdentity/v2"]
+    assert list(result["partialFingerprints"]) == ["toolsearchIdentity/v3"]
 
 
-def test_baseline_v1_entries_match_until_rewritten(runner: CliRunner, in_tmp: Path) -> None:
+def _legacy_baseline(message: str, identity: int | None) -> dict[str, Any]:
+    entry = {"rule": "all-deferred", "source": "req", "tool": None, "message": message, "count": 1}
+    document: dict[str, Any] = {"schema_version": 1, "findings": [entry]}
+    if identity is not None:
+        document["identity"] = identity
+    return document
+
+
+@pytest.mark.parametrize("identity", [None, 2])
+def test_baseline_v1_and_v2_entries_match_until_rewritten(
+    runner: CliRunner, in_tmp: Path, identity: int | None
+) -> None:
     (in_tmp / "req.json").write_text(BAD.read_text())
     _, out, _ = lint(runner, "--select", "all-deferred", "-f", "json", "req.json")
     (finding,) = json.loads(out)["diagnostics"]
-    v1 = {  # as written before identity v2: no "identity" key, an older count in the message
-        "schema_version": 1,
-        "findings": [
-            {
-                "rule": "all-deferred",
-                "source": "req",
-                "tool": None,
-                "message": finding["message"].replace("all 3 tools", "all 2 tools"),
-                "count": 1,
-            }
-        ],
-    }
-    (in_tmp / "base.json").write_text(json.dumps(v1))
     args = ["--select", "all-deferred", "req.json", "--baseline", "base.json"]
-    code, out, _ = lint(runner, *args)
-    assert code == 0 and "1 known finding not shown" in out
+    # as written before identity v3: an older count, or an older wording, in the message
+    for message in (
+        finding["message"].replace("all 3 tools", "all 2 tools"),
+        "every tool has defer_loading: true; the API rejects this (400); keep one loaded",
+    ):
+        (in_tmp / "base.json").write_text(json.dumps(_legacy_baseline(message, identity)))
+        code, out, _ = lint(runner, *args)
+        assert code == 0 and "1 known finding not shown" in out and "stale" not in out
     code, out, _ = lint(runner, *args, "--update-baseline")
     assert code == 0 and "(0 added, 0 removed)" in out
     rewritten = json.loads((in_tmp / "base.json").read_text())
-    assert rewritten["identity"] == 2
+    assert rewritten["identity"] == 3
+    assert rewritten["findings"][0]["subject"] == "/tools"
     assert "all 3 tools" in rewritten["findings"][0]["message"]
 
 

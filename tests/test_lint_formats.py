@@ -45,7 +45,7 @@ def sarif_validator() -> jsonschema.Draft4Validator:
 
 
 def fingerprints_of(log: dict[str, Any]) -> list[str]:
-    return [r["partialFingerprints"]["toolsearchIdentity/v2"] for r in log["runs"][0]["results"]]
+    return [r["partialFingerprints"]["toolsearchIdentity/v3"] for r in log["runs"][0]["results"]]
 
 
 # --- SARIF ------------------------------------------------------------------------------------

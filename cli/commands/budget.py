@@ -25,5 +25,7 @@ def run_budget(inputs: Inputs, config: Config, options: BudgetOptions) -> tuple[
         problem = append_step_summary(options.step_summary, summary)
         if problem:
             report.notes.append(problem)
-    settings = RenderSettings(options.color, options.width, options.show_all)
+    settings = RenderSettings(
+        options.color, options.width, options.show_all, per_scope=options.per_scope
+    )
     return BUDGET_FORMATS[options.fmt](report, settings), 1 if report.failures else 0

@@ -12,18 +12,21 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from toolsearch import __version__
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.model import Catalog
 from toolsearch.errors import SearchInputError
-from toolsearch.retrieval.searchers import DEFAULT_LIMIT, Searcher, searched_tools
+from toolsearch.retrieval.searchers import DEFAULT_LIMIT, MAX_QUERY, Searcher, searched_tools
 
 TOOL_NAME = "search_tools"
 MAX_LIMIT = 20
 DESCRIPTION = (
     "Search the tool catalog by what a tool does. Give a few words (actions, objects, service "
     "names); returns the best matching tools, best first, with their descriptions. Call it again "
-    "with other words if nothing fits. limit: how many tools, 1 to 20 (default 5)."
+    "with other words if nothing fits."
 )
+QUERY_DESCRIPTION = f"What the tool should do, in a few words (at most {MAX_QUERY} characters)."
+LIMIT_DESCRIPTION = f"How many tools to return, 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT})."
 
 
 @dataclass(frozen=True)
@@ -65,17 +68,19 @@ class CatalogSearch:
 
 def serve(search: CatalogSearch) -> None:
     """Serve ``search`` over stdio until the client closes the connection."""
+    from typing import Annotated
+
     from mcp.server import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+    from pydantic import Field
 
     server = MCPServer(
         "toolsearch",
         instructions=f"One tool, {TOOL_NAME}: find tools among {search.searched} by what they do.",
+        version=__version__,
         log_level="ERROR",
     )
 
-    from mcp.server.mcpserver.exceptions import ToolError
-
-    @server.tool(name=TOOL_NAME, description=DESCRIPTION)
     def search_tools(query: str, limit: int = DEFAULT_LIMIT) -> str:
         """Search the catalog (``limit``: 1 to 20 tools)."""
         if isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
@@ -85,4 +90,18 @@ def serve(search: CatalogSearch) -> None:
         except SearchInputError as error:  # a refused query: its reason, for the model to read
             raise ToolError(str(error)) from None
 
+    # The parameters' descriptions go into the tool's input schema (set here rather than in
+    # the signature: string annotations are evaluated in this module's globals)
+    search_tools.__annotations__ = {
+        "query": Annotated[str, Field(description=QUERY_DESCRIPTION)],
+        "limit": Annotated[
+            int,
+            Field(
+                description=LIMIT_DESCRIPTION,
+                json_schema_extra={"minimum": 1, "maximum": MAX_LIMIT},
+            ),
+        ],
+        "return": str,
+    }
+    server.tool(name=TOOL_NAME, description=DESCRIPTION)(search_tools)
     server.run("stdio")

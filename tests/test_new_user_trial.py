@@ -1,0 +1,124 @@
+"""What a new user tripped on (issue 32): output that leads with the answer, lint's file count,
+and the baseline identity that survives reworded messages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from tests.test_cli_figures import mcp_server, run
+from toolsearch.catalog.model import Location
+from toolsearch.lint.baseline import Entry, compare
+from toolsearch.lint.findings import Diagnostic, Severity, subject_of
+
+
+def servers_folder(in_tmp: Path) -> None:
+    """Three MCP servers and a SOURCES.json that is not a catalog, as in ../shared/catalogs."""
+    for name, count in (("alpha", 2), ("beta", 1), ("gamma", 3)):
+        mcp_server(in_tmp, name, count)
+    (in_tmp / "servers" / "SOURCES.json").write_text(json.dumps({"alpha": "npm alpha@1"}))
+
+
+def test_budget_of_many_scopes_leads_with_the_total_and_the_advice(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    servers_folder(in_tmp)
+    code, out, _ = run(runner, "budget", "servers")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("All 3 scopes (3 separate requests, summed;")
+    assert lines[1].startswith("note (every scope): nothing is deferred")
+    assert "--target claude-code" in lines[1]
+    # one row per scope, the method once, no per-scope block
+    rows = [line.split() for line in lines if line.split()[:1] in (["alpha"], ["beta"], ["gamma"])]
+    assert [r[:3] for r in rows] == [
+        ["alpha", "mcp", "2"],
+        ["beta", "mcp", "1"],
+        ["gamma", "mcp", "3"],
+    ]
+    assert sum(line.startswith("estimate: ") for line in lines) == 1
+    assert "Scope alpha" not in out and "saved by deferral" not in out
+    assert "--per-scope shows each scope's tools and totals" in out
+    assert "gamma_tool_2" in out  # the costliest tools of the run
+    # per-scope detail on request: a block per scope, the shared lines still said once
+    code, detail, _ = run(runner, "budget", "--per-scope", "servers")
+    assert code == 0
+    assert [line.split()[1] for line in detail.splitlines() if line.startswith("Scope ")] == [
+        "alpha",
+        "beta",
+        "gamma",
+    ]
+    assert detail.count("saved by deferral") == 3
+    assert sum(line.startswith("estimate: ") for line in detail.splitlines()) == 1
+    assert detail.count("nothing is deferred") == 1
+    # JSON stays complete: every scope with its method, totals and notes
+    code, text, _ = run(runner, "budget", "-f", "json", "servers")
+    data: dict[str, Any] = json.loads(text)
+    assert [s["scope"] for s in data["scopes"]] == ["alpha", "beta", "gamma"]
+    assert all(s["method"] and s["totals"]["upfront"] > 0 and s["notes"] for s in data["scopes"])
+
+
+def test_one_scope_keeps_its_block(runner: CliRunner, in_tmp: Path) -> None:
+    mcp_server(in_tmp, "alpha", 2)
+    code, out, _ = run(runner, "budget", "servers/alpha.json")
+    assert code == 0
+    assert out.startswith("Scope alpha (mcp, 2 tools")
+    assert "--per-scope" not in out
+
+
+def test_lint_counts_only_the_catalog_files(runner: CliRunner, in_tmp: Path) -> None:
+    servers_folder(in_tmp)
+    code, out, _ = run(runner, "lint", "servers")
+    assert code in (0, 1)
+    assert out.splitlines()[-1].endswith(" in 6 tools in 3 files")
+    assert "note: skipped servers/SOURCES.json: not a tool catalog" in out
+    code, out, _ = run(runner, "lint", "-f", "json", "servers")
+    assert json.loads(out)["files"] == [
+        "servers/alpha.json",
+        "servers/beta.json",
+        "servers/gamma.json",
+    ]
+
+
+def finding(
+    message: str, pointer: str = "/tools/2/input_schema", tool: str | None = "t"
+) -> Diagnostic:
+    subject = subject_of(pointer, "/tools/2") if tool else None
+    return Diagnostic(
+        "undescribed-parameter",
+        Severity.WARNING,
+        message,
+        Location("req.json", pointer),
+        "req",
+        tool,
+        "req",
+        subject,
+    )
+
+
+def test_identity_v3_is_the_place_below_the_tool() -> None:
+    assert (
+        subject_of("/tools/2/input_schema/properties/q", "/tools/2") == "/input_schema/properties/q"
+    )
+    assert subject_of("/tools/12", "/tools/1") == "/tools/#"  # not below it: no tool prefix
+    assert subject_of("/mcp_servers/3/name", None) == "/mcp_servers/#/name"
+    a, b = finding("short message"), finding("a much longer, older wording of it")
+    assert a.fingerprint == b.fingerprint  # the wording is not part of it
+    assert a.legacy_fingerprint != b.legacy_fingerprint
+
+
+def test_legacy_entries_match_by_wording_then_by_rule_source_and_tool() -> None:
+    found = [finding("parameter 'q' has no description"), finding("parameter 'r' has none")]
+    legacy = [Entry("undescribed-parameter", "req", "t", "an old wording", count=1)]
+    result = compare(found, legacy, {"req"})
+    assert result.known == 1 and len(result.new) == 1 and result.stale == ()
+    unchanged = [Entry("undescribed-parameter", "req", "t", "parameter 'q' has no description")]
+    result = compare(found[:1], [*unchanged, *legacy], {"req"})
+    assert result.known == 1 and result.new == ()
+    assert [e.message for e in result.stale] == ["an old wording"]
+    v3 = [Entry("undescribed-parameter", "req", "t", "anything", subject="/input_schema")]
+    result = compare(found, v3, {"req"})
+    assert result.known == 1 and len(result.new) == 1  # two findings, one accepted
