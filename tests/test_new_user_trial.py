@@ -4,11 +4,17 @@ and the baseline identity that survives reworded messages."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
+import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner
 
+from tests.conftest import CATALOGS, FIXTURES, ROOT
+from tests.live_helpers import RAW_SERVER
 from tests.test_cli_figures import mcp_server, run
 from toolsearch.catalog.model import Location
 from toolsearch.lint.baseline import Entry, compare
@@ -122,3 +128,66 @@ def test_legacy_entries_match_by_wording_then_by_rule_source_and_tool() -> None:
     v3 = [Entry("undescribed-parameter", "req", "t", "anything", subject="/input_schema")]
     result = compare(found, v3, {"req"})
     assert result.known == 1 and len(result.new) == 1  # two findings, one accepted
+
+
+def console_examples(heading: str) -> list[tuple[str, list[str]]]:
+    """The ``$ command`` lines of a README section's console blocks, with the lines after each."""
+    text = (ROOT / "README.md").read_text()
+    start = text.index(f"\n{heading}\n")
+    section = text[start : text.find("\n## ", start + 1)]
+    examples: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"^```console\n(.*?)^```", section, re.MULTILINE | re.DOTALL):
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                examples.append((line[2:], []))
+            elif examples:
+                examples[-1][1].append(line)
+    return examples
+
+
+def test_readme_command_line_errors_are_what_toolsearch_prints(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    shutil.copy(FIXTURES / "example" / "request.json", in_tmp / "request.json")
+    examples = console_examples("## Command line")
+    assert len(examples) == 3
+    for command, printed in examples:
+        argv = shlex.split(command)
+        assert argv[0] == "toolsearch"
+        code, out, err = run(runner, *argv[1:])
+        assert (code, out) == (2, ""), command
+        assert err.splitlines() == printed, command
+
+
+def test_readme_snapshot_drift_shows_descriptions_whole(runner: CliRunner, in_tmp: Path) -> None:
+    """The README's drift example for read_media_file, replayed: the lines it shows are the
+    lines ``snapshot --check`` prints (a description is shown whole, not cut)."""
+    examples = dict(console_examples("### `toolsearch snapshot`"))
+    (printed,) = [lines for command, lines in examples.items() if "--check" in command]
+    start = printed.index("  ~ read_media_file: annotations, description, outputSchema")
+    was, now = printed[start + 2], printed[start + 3]
+    assert was.startswith("      description was: ") and now.startswith("      description now: ")
+    assert "…" not in was + now  # under 1,000 characters: printed whole
+    if (CATALOGS / "filesystem.json").is_file():  # the release the example was taken from
+        tools = json.loads((CATALOGS / "filesystem.json").read_text())["tools"]
+        (real,) = [t["description"] for t in tools if t["name"] == "read_media_file"]
+        assert now == f"      description now: {real}"
+
+    def listing(line: str) -> dict[str, Any]:
+        description = line.split(": ", 1)[1]
+        shape = {"type": "object", "properties": {"path": {"type": "string"}}}
+        return {
+            "tools": [{"name": "read_media_file", "description": description, "inputSchema": shape}]
+        }
+
+    (in_tmp / "snapshots").mkdir()
+    (in_tmp / "snapshots" / "filesystem.json").write_text(json.dumps(listing(was)))
+    (in_tmp / "live.json").write_text(json.dumps(listing(now)))
+    command = f"filesystem={sys.executable} {RAW_SERVER} --mode file --file live.json"
+    code, out, _ = run(runner, "snapshot", "--mcp-command", command, "--check", "snapshots")
+    assert code == 1
+    assert out.splitlines()[1:4] == [
+        "  ~ read_media_file: description",
+        was,
+        now,
+    ]
