@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import CATALOGS, FIXTURES, ROOT
@@ -191,3 +192,64 @@ def test_readme_snapshot_drift_shows_descriptions_whole(runner: CliRunner, in_tm
         was,
         now,
     ]
+
+
+def breakpoint_request(search_tool: bool) -> dict[str, Any]:
+    """Twelve tools, the first four loaded; a deferred one holds the cache breakpoint."""
+    names = ["get_weather", "send_email", "create_issue", "list_files", "read_file", "write_file"]
+    names += ["search_web", "translate_text", "get_time", "book_meeting", "query_db", "post_note"]
+    tools: list[dict[str, Any]] = []
+    if search_tool:
+        tools.append({"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"})
+    for index, name in enumerate(names):
+        words = name.replace("_", " ")
+        tool: dict[str, Any] = {
+            "name": name,
+            "description": f"Tool {words}: does {words} for the user, with a clear result.",
+            "input_schema": {
+                "type": "object",
+                "properties": {"q": {"type": "string", "description": "The input."}},
+            },
+        }
+        if index >= 4:
+            tool["defer_loading"] = True
+        if name == "write_file":
+            tool["cache_control"] = {"type": "ephemeral"}
+        tools.append(tool)
+    return {"model": "claude-sonnet-4-5", "max_tokens": 100, "tools": tools, "messages": []}
+
+
+def breakpoint_holders(path: Path) -> list[str]:
+    return [
+        t.get("name", "?") for t in json.loads(path.read_text())["tools"] if "cache_control" in t
+    ]
+
+
+@pytest.mark.parametrize("search_tool", [True, False])
+def test_lint_fix_and_recommend_apply_move_the_breakpoint_to_the_same_tool(
+    runner: CliRunner, in_tmp: Path, search_tool: bool
+) -> None:
+    """Both put cache_control on the last loaded tool of the request (list_files), whether or
+    not a search tool is there already or added at the end."""
+    body = json.dumps(breakpoint_request(search_tool), indent=2)
+    (in_tmp / "fixed.json").write_text(body)
+    (in_tmp / "applied.json").write_text(body)
+    code, out, err = run(runner, "lint", "--fix", "fixed.json")
+    assert code in (0, 1), err
+    assert "move cache_control from write_file to list_files" in out
+    keep = [
+        arg
+        for name in ("get_weather", "send_email", "create_issue", "list_files")
+        for arg in ("--pin", name)
+    ]
+    code, out, err = run(runner, "recommend", "--apply", "--keep", "4", *keep, "applied.json")
+    assert code == 0, err
+    assert "move cache_control from write_file to list_files" in " ".join(out.split())
+    assert breakpoint_holders(in_tmp / "fixed.json") == ["list_files"]
+    assert breakpoint_holders(in_tmp / "applied.json") == ["list_files"]
+    loaded = [
+        t.get("name")
+        for t in json.loads((in_tmp / "applied.json").read_text())["tools"]
+        if not t.get("defer_loading")
+    ]
+    assert loaded[-1 if search_tool else -2] == "list_files"
