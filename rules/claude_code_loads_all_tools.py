@@ -60,16 +60,11 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if ctx.scope.kind != "claude-code" or decision is None:
         return
     if decision.reason == "haiku":
-        why = (
-            f"the model {decision.model_id} is a Haiku model, which does not support "
-            "tool_reference, so Claude Code defers nothing"
-        )
+        why = f"{decision.model_id} is a Haiku model"
     elif decision.reason == "under-threshold":
         why = (
-            f"under tool search {decision.mode.text!r} the deferrable tools' definitions "
-            f"(about {decision.deferrable_tokens:,} tokens) do not exceed "
-            f"{decision.mode.percent}% of the {decision.context_window:,}-token context window "
-            f"({decision.threshold:,})"
+            f"about {decision.deferrable_tokens:,} deferrable tokens, under the "
+            f"{decision.threshold:,} of tool search {decision.mode.text!r}"
         )
     else:
         return
@@ -80,6 +75,5 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         count = "its only tool is" if len(tools) == 1 else f"all {len(tools)} of its tools are"
         yield ctx.tool_problem(
             tools[0],
-            f"server {source!r}: {count} loaded upfront on every turn: {why}; toolsearch "
-            "budget shows what each side costs",
+            f"server {source!r}: {count} loaded upfront ({why})",
         )

@@ -82,8 +82,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         yield ctx.tool_problem(
             tool,
             f"description of {tool.name!r} {how} that of {original.name!r}"
-            f"{_where(tool.source, original.source)}{shared}: search and Claude can hardly "
-            "tell them apart; say what makes each tool different",
+            f"{_where(tool.source, original.source)}{shared}",
             field_pointer(tool, "description"),
         )
 

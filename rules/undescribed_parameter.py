@@ -78,6 +78,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             count = f"{len(missing)} of {len(found)} parameters of {tool.name!r} {verb}"
         yield ctx.tool_problem(
             tool,
-            f"{count} no description: {names}{more}; search and Claude read argument descriptions",
+            f"{count} no description: {names}{more}",
             field_pointer(tool, "input_schema") + missing[0].pointer,
         )

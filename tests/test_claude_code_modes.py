@@ -134,7 +134,7 @@ def test_haiku_lint_note_and_query_over_every_tool(
     )
     (finding,) = json.loads(lint.stdout)["diagnostics"]
     assert finding["message"].startswith("server 'srv': all 3 of its tools are loaded upfront")
-    assert "Haiku model, which does not support tool_reference" in finding["message"]
+    assert "claude-haiku-4-5 is a Haiku model" in finding["message"]
     sonnet = runner.invoke(
         app, ["lint", "--select", "claude-code-loads-all-tools", "--target", "claude-code", source]
     )

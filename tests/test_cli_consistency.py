@@ -313,5 +313,5 @@ def test_a_lone_deferred_tool_is_singular(runner: CliRunner, in_tmp: Path) -> No
     (in_tmp / "one.json").write_text(json.dumps({"tools": [{**tool, "defer_loading": True}]}))
     code, out, _ = run(runner, "lint", "--select", "all-deferred", "one.json")
     assert code == 1
-    assert "the only tool is deferred; the API rejects this with 400" in out
+    assert "error   the only tool is deferred  [all-deferred]" in out
     assert "1 tools" not in out

@@ -100,7 +100,7 @@ def test_concise_is_one_clickable_line_per_finding(runner: CliRunner) -> None:
     assert len(findings) == 7
     assert findings[1].startswith(
         f"{SHOWN}:8:24: error deferred-search-tool the tool search tool "
-        '"tool_search_tool_bm25" has defer_loading: true;'
+        '"tool_search_tool_bm25" is deferred'
     )
     for line in findings:
         assert re.fullmatch(r"\S+:\d+:\d+: (error|warning|info) [a-z0-9-]+ \S.*", line), line
@@ -242,7 +242,7 @@ def test_long_messages_wrap_under_the_message_column_in_a_terminal(tmp_path: Pat
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "60"}
-    command = [sys.executable, "-m", "toolsearch", "lint", "--select", "deferred-search-tool"]
+    command = [sys.executable, "-m", "toolsearch", "lint", "--select", "examples-with-tool-search"]
     process = subprocess.run(
         [*command, str(REJECTED)], stdout=follower, stderr=subprocess.PIPE, env=env, timeout=60
     )
@@ -261,12 +261,12 @@ def test_long_messages_wrap_under_the_message_column_in_a_terminal(tmp_path: Pat
     assert process.returncode == 1, process.stderr
     finding = lines[1 : lines.index("")]
     assert len(finding) > 3
-    assert finding[0].startswith("  8:24     error   the tool search tool")
+    assert finding[0].startswith('  33:25    error   "github.create_issue"')
     assert all(len(line) <= 60 for line in finding)
     assert all(line.startswith(" " * 19) and line[19] != " " for line in finding[1:])
-    assert finding[-1].endswith("[deferred-search-tool]")
+    assert finding[-1].endswith("[examples-with-tool-search]")
     words = " ".join(line.strip() for line in finding).split()
-    assert words[:3] == ["8:24", "error", "the"] and 'defer_loading=false");' in words
+    assert words[:3] == ["33:25", "error", '"github.create_issue"'] and "input_examples" in words
 
 
 def _deferred_tool(name: str) -> dict[str, object]:

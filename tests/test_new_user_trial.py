@@ -253,3 +253,23 @@ def test_lint_fix_and_recommend_apply_move_the_breakpoint_to_the_same_tool(
         if not t.get("defer_loading")
     ]
     assert loaded[-1 if search_tool else -2] == "list_files"
+
+
+QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")  # a quoted name or text
+FINDING = re.compile(r"^\S+: (?:error|warning|info) (?P<message>.*) \[(?P<rule>[a-z0-9-]+)\]$")
+
+
+def test_every_finding_message_is_one_short_clause() -> None:
+    """As ruff's: what is wrong, with its figures and names; why and how to fix it are on the
+    rule's page (``toolsearch rule ID``), not repeated in every finding."""
+    checked = 0
+    for expected in sorted((FIXTURES / "rules").glob("*/bad.expected")):
+        for line in expected.read_text(encoding="utf-8").splitlines():
+            found = FINDING.match(line)
+            assert found is not None, line
+            bare = QUOTED.sub("'…'", found["message"])  # names and quoted text set apart
+            assert "; " not in bare, line
+            assert len(bare) <= 180, line
+            assert "the API rejects" not in bare, line
+            checked += 1
+    assert checked >= 80
