@@ -164,16 +164,17 @@ class Analysis:
             found = self._searchers[key] = make_searcher(mode, tools, everything)
         return found
 
-    def self_check(self, scope: Scope, mode: str) -> list[Outcome]:
+    def self_check(self, scope: Scope, mode: str, sample: int | None = None) -> list[Outcome]:
         """``eval --self`` on one scope: each searched tool, searched for with its own name and
-        description, run once per run (the unfindable-tool rule and the report ask alike)."""
-        key = (scope.name, mode)
+        description, run once per run (the unfindable-tool rule and the report ask alike); with
+        ``sample``, at most that many tools, spread evenly (``evaluation.evenly``)."""
+        key = (scope.name, mode if sample is None else f"{mode} sample {sample}")
         found = self._self_checks.get(key)
         if found is None:
             from toolsearch.retrieval.evaluation import Evaluator, run_self
 
             evaluator = Evaluator(self.catalog.subset(scope), make=self.searcher)
-            found = self._self_checks[key] = run_self(evaluator, scope, mode)
+            found = self._self_checks[key] = run_self(evaluator, scope, mode, sample)
         return found
 
     def held_out_check(self, scope: Scope, mode: str) -> list[Outcome]:

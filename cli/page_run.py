@@ -20,6 +20,9 @@ from toolsearch.lint.findings import Diagnostic
 from toolsearch.recommend.recommend import Recommendation
 
 SELF_CHECK_AT = 5  # the API's default limit: a deferred tool outside the top 5 is not returned
+# Past this many searched tools a scope's self-check searches an even sample of them (each still
+# among all), as the unfindable-tool rule stops at its max-tools (1,000): the page stays linear.
+SELF_CHECK_SAMPLE = 1000
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,11 @@ class Findability:
     searched: str  # "deferred": the deferred tools; "all": nothing is deferred, every tool
     at: int
     tools: tuple[Findable, ...]
+    of: int = 0  # how many tools were searchable; more than len(tools) when sampled
+
+    @property
+    def sampled(self) -> bool:
+        return self.of > len(self.tools)
 
     @property
     def found(self) -> int:
@@ -147,10 +155,11 @@ def _findability(analysis: Analysis, scope: Scope, chosen: str | None) -> Findab
     mode = chosen or analysis.search_mode
     if mode == "regex":  # a tool's own words are not a regex: the self-check is word search
         mode = "bm25"
-    _, searched = searched_tools(scope)
-    outcomes = analysis.self_check(scope, mode)
+    searchable, searched = searched_tools(scope)
+    sample = SELF_CHECK_SAMPLE if len(searchable) > SELF_CHECK_SAMPLE else None
+    outcomes = analysis.self_check(scope, mode, sample)
     tools = tuple(Findable(o.expected[0], o.ranks[0], o.error) for o in outcomes)
-    return Findability(scope.name, mode, searched, SELF_CHECK_AT, tools)
+    return Findability(scope.name, mode, searched, SELF_CHECK_AT, tools, len(searchable))
 
 
 def check_output(path: Path) -> Path:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -20,7 +19,6 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tests.catalogs import mcp_tools, write_json
-from tests.conftest import FIXTURES, ROOT
 from tests.transcripts import Session, write_sessions
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
@@ -438,39 +436,6 @@ def test_mcp_config_servers_tools_never_called(
     assert data["tool_search"]["unused_loads_by_tool"] == [
         {"name": "mcp__demo__tool_2", "loads": 1, "unused": 1}
     ]
-
-
-def readme_runs(command: str) -> str:
-    """The output README shows under ``$ <command>``."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index(f"$ {command}\n") + len(command) + 3
-    return readme[start : readme.index("```", start)]
-
-
-def test_readme_examples_are_what_the_commands_print(
-    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    shutil.copytree(FIXTURES / "sessions", tmp_path / "sessions")
-    (tmp_path / "example").mkdir()
-    shutil.copy(FIXTURES / "example" / "github.json", tmp_path / "example")
-    monkeypatch.chdir(tmp_path / "example")
-    report = "sessions ../sessions --catalog github.json --keep 3"
-    code, out, err = run(runner, *report.split())
-    assert code == 0, err
-    assert out == readme_runs(f"toolsearch {report}")
-    exports = (
-        "sessions ../sessions --catalog github.json --export-cases cases-mine.jsonl "
-        "--export-usage usage-mine.csv"
-    )
-    code, out, err = run(runner, *exports.split())
-    assert code == 0, err
-    shown = readme_runs(f"toolsearch {exports}").split("$ ")
-    assert shown[0].startswith("[... the report ...]\n")
-    assert out.endswith(shown[0].removeprefix("[... the report ...]\n"))
-    evaluation, printed = shown[1].split("\n", 1)
-    code, out, err = run(runner, *evaluation.split()[1:])
-    assert code == 0, err
-    assert out == printed
 
 
 def test_the_configs_catalog_is_the_default(

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 TEST_LOCK = ROOT / ".ci" / "requirements.lock"
 RUNTIME_LOCK = ROOT / ".ci" / "runtime.lock"
+DOCS_LOCK = ROOT / ".ci" / "docs.lock"
 PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)(?:\s*;\s*([^\\]+?))?\s*\\?$")
 
 
@@ -84,8 +85,17 @@ def test_runtime_lock_holds_no_extra() -> None:
     assert not only_for_tests & set(runtime), "the wheel check must run without the extras"
 
 
-def test_every_pin_of_both_locks_has_a_hash() -> None:
-    for lock in (TEST_LOCK, RUNTIME_LOCK):
+def test_docs_lock_holds_the_docs_extra_inside_its_bounds() -> None:
+    pins = locked(DOCS_LOCK)
+    for text in PYPROJECT["project"]["optional-dependencies"]["docs"]:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{requirement.name} is not in docs.lock: run bash .ci/lock"
+        assert all(requirement.specifier.contains(v, prereleases=True) for v, _, _ in pins[name])
+
+
+def test_every_pin_of_the_locks_has_a_hash() -> None:
+    for lock in (TEST_LOCK, RUNTIME_LOCK, DOCS_LOCK):
         for name, entries in locked(lock).items():
             assert all(hashes for _, _, hashes in entries), f"{lock.name}: {name} has no hash"
 

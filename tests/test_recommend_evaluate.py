@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.catalogs import mcp_tools, write_json
-from tests.conftest import ROOT, SHARED, needs_shared
+from tests.conftest import SHARED
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
 
@@ -131,31 +131,3 @@ def test_shared_usage_evaluates(runner: CliRunner) -> None:
     scores = {e["scope"]: e["runs"]["score"] for e in data["evaluation"]["scopes"]}
     assert set(scores) == set(servers)
     assert all(0 <= s <= 1 for s in scores.values())
-
-
-def _shown(command: str) -> str:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    return readme.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
-
-
-@needs_shared
-def test_readme_recommend_examples_are_real_output(
-    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """README's github.json example (its middle cut) and its --evaluate example are what the
-    commands print (at the width the README shows: 100 columns, as when not in a terminal)."""
-    monkeypatch.setenv("COLUMNS", "100")  # a parallel test worker sets 80
-    monkeypatch.chdir(ROOT)
-    command = "toolsearch recommend ../shared/catalogs/github.json"
-    head, tail = _shown(command).split("[... rows 8 to 40 cut for this README ...]\n")
-    out = runner.invoke(app, command.split()[1:]).stdout
-    assert out.startswith(head)
-    assert out.endswith(tail)
-    monkeypatch.chdir(SHARED)
-    command = (
-        "toolsearch recommend catalogs/filesystem.json catalogs/playwright.json --keep 5 "
-        "--evaluate usage/filesystem.csv --evaluate usage/playwright.csv"
-    )
-    shown = _shown(command).split("[... the ranked tables and totals ...]\n")[1]
-    out = runner.invoke(app, command.split()[1:]).stdout
-    assert out.endswith(shown)

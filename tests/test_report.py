@@ -336,6 +336,38 @@ def test_findability_lists_the_tools_search_misses(runner: CliRunner, in_tmp: Pa
     assert shown == [f"{key}: rank {rank}" for key, rank in missed.items()]
 
 
+def test_a_large_scope_self_checks_an_even_sample_and_says_so(
+    runner: CliRunner, in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past SELF_CHECK_SAMPLE searched tools the page checks an even sample (each searched among
+    all, so its rank is the one eval --self gives it) and says so."""
+    import toolsearch.page_run
+
+    monkeypatch.setattr(toolsearch.page_run, "SELF_CHECK_SAMPLE", 4)
+    path = shop_request(in_tmp, deferred_from=0)
+    full = json.loads(runner.invoke(app, ["eval", "--self", str(path), "-f", "json"]).output)
+    _, page = make_report(runner, str(path), "-o", "page.html")
+    text = page.all_text
+    searched = len(SHOP)
+    assert f"of 4 (a sample of the {searched})" in text
+    assert "checked on 4 of them, spread evenly" in text
+    missed = {m["expected"][0] for m in full["misses"]}
+    shown = text.split("Self-check per scope", 1)[1]
+    checked = [searched * index // 4 for index in range(4)]
+    names = [SHOP[index][0] for index in checked]
+    found = sum(1 for name in names if f"request/{name}" not in missed)
+    assert f"{found} of 4 (a sample" in shown
+
+
+def test_evenly_keeps_the_order_and_spreads_the_choice() -> None:
+    from toolsearch.retrieval.evaluation import evenly
+
+    assert evenly(list(range(10)), 20) == list(range(10))
+    assert evenly(list(range(10)), 5) == [0, 2, 4, 6, 8]
+    assert evenly(list(range(7)), 3) == [0, 2, 4]
+    assert len(evenly(list(range(10_000)), 1_000)) == 1_000
+
+
 def test_baseline_shows_what_changed_per_tool(runner: CliRunner, in_tmp: Path) -> None:
     path = shop_request(in_tmp)
     saved = runner.invoke(app, ["budget", str(path), "-f", "json"]).output

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from toolsearch.catalog.identity import ToolIndex
 from toolsearch.catalog.model import Catalog, Scope, Tool
@@ -25,6 +26,8 @@ from toolsearch.retrieval.searchers import (
     searched_tools,
 )
 from toolsearch.retrieval.terms import words
+
+T = TypeVar("T")
 
 KS = (1, 3, 5, 10)
 DEFAULT_AT = 5
@@ -170,12 +173,23 @@ def self_cases(scope: Scope, all_tools: bool = False) -> list[tuple[Case, Tool]]
     ]
 
 
-def run_self(evaluator: Evaluator, scope: Scope, mode: str = "bm25") -> list[Outcome]:
-    """Each searched tool of a scope, searched for with its own words."""
-    return [
-        evaluator.run_in(scope, case, mode, (tool,))
-        for case, tool in self_cases(scope, evaluator.all_tools)
-    ]
+def run_self(
+    evaluator: Evaluator, scope: Scope, mode: str = "bm25", sample: int | None = None
+) -> list[Outcome]:
+    """Each searched tool of a scope, searched for with its own words; with ``sample``, at most
+    that many, spread evenly over the scope (see ``evenly``), each still searched among all."""
+    cases = self_cases(scope, evaluator.all_tools)
+    if sample is not None:
+        cases = evenly(cases, sample)
+    return [evaluator.run_in(scope, case, mode, (tool,)) for case, tool in cases]
+
+
+def evenly(items: Sequence[T], most: int) -> list[T]:
+    """At most ``most`` of ``items``, spread evenly in their order (the first always among
+    them): the same choice on every run, unlike a random sample."""
+    if len(items) <= most:
+        return list(items)
+    return [items[index * len(items) // most] for index in range(most)]
 
 
 NO_DESCRIPTION = "the tool has no description to search with"
