@@ -119,13 +119,20 @@ def test_identity_v3_is_the_place_below_the_tool() -> None:
 
 def test_legacy_entries_match_by_wording_then_by_rule_source_and_tool() -> None:
     found = [finding("parameter 'q' has no description"), finding("parameter 'r' has none")]
-    legacy = [Entry("undescribed-parameter", "req", "t", "an old wording", count=1)]
-    result = compare(found, legacy, {"req"})
-    assert result.known == 1 and len(result.new) == 1 and result.stale == ()
+    old = "the only parameter of 't' has no description: 'q'; search and Claude read them"
+    legacy = [Entry("undescribed-parameter", "req", "t", old, count=1)]
+    result = compare(found, legacy, {"req"})  # reworded, and it quotes 'q': the same finding
+    assert result.known == 1 and [d.message for d in result.new] == ["parameter 'r' has none"]
+    assert result.stale == ()
     unchanged = [Entry("undescribed-parameter", "req", "t", "parameter 'q' has no description")]
     result = compare(found[:1], [*unchanged, *legacy], {"req"})
     assert result.known == 1 and result.new == ()
-    assert [e.message for e in result.stale] == ["an old wording"]
+    assert [e.message for e in result.stale] == [old]
+    # a finding of no tool matches only a reworded entry that quoted the names it quotes
+    nameless = finding("input_schema of 'lookup' is a string, not an object", "/tools/0", None)
+    other = Entry("undescribed-parameter", "req", None, "tool 'no_schema' has no input_schema; x")
+    result = compare([nameless], [other], {"req"})
+    assert len(result.new) == 1 and [e.message for e in result.stale] == [other.message]
     v3 = [Entry("undescribed-parameter", "req", "t", "anything", subject="/input_schema")]
     result = compare(found, v3, {"req"})
     assert result.known == 1 and len(result.new) == 1  # two findings, one accepted

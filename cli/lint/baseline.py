@@ -6,7 +6,8 @@ tool (decisions.md). It holds no line, no tool position and no message, so editi
 elsewhere, or a message's wording or figures changing, does not turn accepted findings into new
 ones. Entries of files written with identity v1 or v2 (no ``subject``) still match until
 ``--update-baseline`` rewrites the file with ``"identity": 3``: first by the v2 key (the message
-with its numbers as ``#``), then, for a message reworded since, by rule + source + tool alone.
+with its numbers as ``#``), then, for a message reworded since, by rule + source + tool when the
+entry's message quotes every name the finding's does.
 Findings that share an identity are counted. Entries for sources a run did not lint are neither
 stale nor dropped.
 """
@@ -14,6 +15,7 @@ stale nor dropped.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
@@ -153,7 +155,7 @@ def compare(
     owners = [e for e in merged if e.subject is None and remaining[e.key] > 0]
     new = []
     for d in unmatched:  # a legacy entry whose message was reworded since
-        entry = next((e for e in owners if e.owner == _owner(d) and remaining[e.key] > 0), None)
+        entry = next((e for e in owners if _reworded(e, d) and remaining[e.key] > 0), None)
         if entry is None:
             new.append(d)
         else:
@@ -176,8 +178,20 @@ def _take(remaining: Counter[str], d: Diagnostic) -> bool:
     return False
 
 
-def _owner(d: Diagnostic) -> tuple[str, str, str | None]:
-    return (d.rule, d.identity_source, d.tool)
+_QUOTED = re.compile(r"\"[^\"\s]*\"|'[^'\s]*'")  # a quoted name: no space in it
+
+
+def _names(message: str) -> set[str]:
+    """The names a message quotes ('get_weather', "docs")."""
+    return {quoted[1:-1] for quoted in _QUOTED.findall(message)}
+
+
+def _reworded(entry: Entry, d: Diagnostic) -> bool:
+    """Whether a legacy entry can be ``d`` reworded: same rule, source and tool, and every name
+    ``d``'s message quotes was in the entry's (shortened messages keep their names)."""
+    return entry.owner == (d.rule, d.identity_source, d.tool) and _names(d.message) <= _names(
+        entry.message
+    )
 
 
 def update_baseline(
