@@ -52,44 +52,23 @@ class Analysis:
     tool_search_decision: ToolSearchDecision | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
-        """Claude Code's tool-search mode decides, once, whether its scope defers anything:
-        the loader marked what it would defer; the threshold of ``auto:N`` needs token counts,
-        which this run's choices (model, window, counter) give."""
-        index = next(
-            (i for i, s in enumerate(self.catalog.scopes) if s.kind == "claude-code"), None
-        )
-        if index is None:
-            return
-        import os
-        from dataclasses import replace
+        """The target host decides effective deferral, once (Claude Code's tool-search mode
+        needs this run's model, window and counter)."""
+        from toolsearch.hosts import host_of
 
-        from toolsearch.catalog import tool_search_mode as modes
-        from toolsearch.cost.models import DEFAULT_MODEL
+        settled = host_of(self.catalog).settle(self)
+        self.catalog, self.tool_search_decision = settled.catalog, settled.decision
 
-        scope = self.catalog.scopes[index]
-        mode = modes.choose_mode(
-            self.tool_search,
-            self.config.claude_code_tool_search,
-            os.environ if self.environ is None else self.environ,
-        )
-        deferrable = loaded = 0
-        window = self.window or self.model(scope).context_window
-        if mode.kind == "auto" and scope.deferred_tools:
-            rows = self.budget_of(self.catalog.subset(scope), lines=False).scopes[0].rows
-            deferrable = round(sum(r.tokens for r in rows if r.deferred))
-            loaded = round(sum(r.tokens for r in rows if not r.deferred))
-        model_id = self.model_id(scope) or DEFAULT_MODEL
-        decision = modes.decide(mode, model_id, deferrable, loaded, window)
-        if not scope.deferred_tools:
-            decision = replace(decision, defers=False, reason="none")
-        self.tool_search_decision = decision
-        changed = (
-            modes.with_note(scope, decision)
-            if decision.defers or not scope.deferred_tools
-            else modes.all_loaded(scope, decision)
-        )
-        scopes = (*self.catalog.scopes[:index], changed, *self.catalog.scopes[index + 1 :])
-        self.catalog = replace(self.catalog, scopes=scopes)
+    def definition_tokens(self, scope: Scope) -> tuple[int, int]:
+        """The deferred and the loaded tools' definitions in ``scope``, in tokens (rounded)."""
+        rows = self.budget_of(self.catalog.subset(scope), lines=False).scopes[0].rows
+        deferred = round(sum(r.tokens for r in rows if r.deferred))
+        return deferred, round(sum(r.tokens for r in rows if not r.deferred))
+
+    @property
+    def configured_tool_search(self) -> str | None:
+        """The config's ``claude-code.tool-search``."""
+        return self.config.claude_code_tool_search
 
     @property
     def window(self) -> int | None:
@@ -199,9 +178,9 @@ class Analysis:
     @property
     def search_mode(self) -> str:
         """The config's mode, else the target's (``--mode`` is the command's to apply)."""
-        from toolsearch.retrieval.modes import default_mode
+        from toolsearch.hosts import host_of
 
-        return self.config.search_mode or default_mode(self.catalog.target)
+        return self.config.search_mode or host_of(self.catalog).default_mode
 
     def locate(self, file: str, pointer: str, fallback: Location | None = None) -> Location:
         """A place in one of the run's files, with its line and column when found."""

@@ -11,6 +11,8 @@ from typing import Any
 
 from toolsearch.catalog.loader import DEFAULT_MAX_FILE_SIZE, MAX_DEPTH, load_yaml, read_text_capped
 from toolsearch.errors import ConfigError, InputError
+from toolsearch.hosts import TARGETS as TARGETS
+from toolsearch.retrieval.mode_names import MODES, listed
 
 TOP_KEYS = (
     "catalog",
@@ -30,8 +32,8 @@ BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
 CLAUDE_CODE_KEYS = ("tool-search",)
 IGNORE_KEYS = ("rule", "path", "tool")
-TARGETS = ("api", "claude-code")
-SEARCH_MODES = ("bm25", "regex", "claude-code", "hybrid")
+SEARCH_MODES = MODES  # the search modes by name (retrieval.mode_names)
+SECTIONS = ("budget", "search", "claude-code")  # the keys whose values are mappings of keys
 YAML_NAME = ".toolsearch.yaml"
 MAX_FILE_SIZE_LIMIT = 16 << 30
 
@@ -157,8 +159,7 @@ def parse_config(data: Any, path: Path) -> Config:
     mode = _optional(search, "mode", str, where, "search.")
     if mode is not None and mode not in SEARCH_MODES:
         raise ConfigError(
-            f"{where}: search.mode must be bm25, regex, claude-code or hybrid"
-            f"{suggest(mode, SEARCH_MODES)}"
+            f"{where}: search.mode must be {listed(SEARCH_MODES)}{suggest(mode, SEARCH_MODES)}"
         )
     claude_code = data.get("claude-code", {}) or {}
     if not isinstance(claude_code, Mapping):
@@ -214,7 +215,7 @@ def _given(data: Mapping[str, Any]) -> list[str]:
         if value is None:
             continue
         found.append(str(key))
-        if key in ("budget", "search", "claude-code") and isinstance(value, Mapping):
+        if key in SECTIONS and isinstance(value, Mapping):
             found.extend(f"{key}.{inner}" for inner, v in value.items() if v is not None)
     return found
 

@@ -162,9 +162,14 @@ def cli_reference() -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _schema_rows(schema: Mapping[str, Any], prefix: str = "") -> Iterator[str]:
-    for key, spec in schema.get("properties", {}).items():
+def _schema_rows(
+    schema: Mapping[str, Any], prefix: str = "", defs: Mapping[str, Any] | None = None
+) -> Iterator[str]:
+    defs = schema.get("$defs", {}) if defs is None else defs
+    for key, found in schema.get("properties", {}).items():
         name = f"{prefix}{key}"
+        ref = str(found.get("$ref", ""))
+        spec = {**defs.get(ref.rpartition("/")[2], {}), **found} if ref else found
         kind = spec.get("type", "")
         if isinstance(kind, list):
             kind = " or ".join(kind)
@@ -173,7 +178,7 @@ def _schema_rows(schema: Mapping[str, Any], prefix: str = "") -> Iterator[str]:
         default = f"`{json.dumps(spec['default'])}`" if "default" in spec else ""
         yield f"| `{name}` | {kind} | {default} | {markdown_cell(spec.get('description', ''))} |"
         if spec.get("type") == "object" and "properties" in spec:
-            yield from _schema_rows(spec, f"{name}.")
+            yield from _schema_rows(spec, f"{name}.", defs)
 
 
 def settings_reference() -> str:

@@ -55,14 +55,13 @@ from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
 
 ID = "always-load-ignored"
+HOSTS = ("api",)  # under --target api only (Claude Code reads the key)
 LEVEL = "info"
 SUMMARY = 'MCP _meta["anthropic/alwaysLoad"] on a tool the API defers (only Claude Code reads it)'
 Options = NoOptions
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    if ctx.catalog.target != "api":
-        return
     for tool in ctx.scope.tools:
         if not (tool.always_load and tool.deferred):
             continue

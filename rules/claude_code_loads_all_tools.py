@@ -47,6 +47,7 @@ from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
 
 ID = "claude-code-loads-all-tools"
+HOSTS = ("claude-code",)  # checks only the scope Claude Code sends, under --target claude-code
 LEVEL = "info"
 SUMMARY = (
     "under claude-code, a server's tools all load upfront: auto:N's threshold not reached, "
@@ -57,7 +58,7 @@ Options = NoOptions
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
     decision = ctx.analysis.tool_search_decision
-    if ctx.scope.kind != "claude-code" or decision is None:
+    if decision is None:
         return
     if decision.reason == "haiku":
         why = f"{decision.model_id} is a Haiku model"

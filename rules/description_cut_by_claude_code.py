@@ -66,23 +66,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolsearch.catalog.dialects import CLAUDE_CODE_DESCRIPTION_LIMIT
 from toolsearch.catalog.tool_names import quoted
+from toolsearch.hosts.claude_code import DESCRIPTION_LIMIT
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
 from toolsearch.sanitize import one_line
 
 ID = "description-cut-by-claude-code"
+HOSTS = ("claude-code",)  # checks only the scope Claude Code sends, under --target claude-code
 LEVEL = "warning"
 SUMMARY = "under claude-code, a tool description over 2,048 characters is cut silently"
 Options = NoOptions
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    if ctx.scope.kind != "claude-code":
-        return
-    limit = CLAUDE_CODE_DESCRIPTION_LIMIT
+    limit = DESCRIPTION_LIMIT
     for tool in ctx.scope.tools:
         text = tool.description
         if text is None or len(text) <= limit:

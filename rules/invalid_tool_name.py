@@ -66,7 +66,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         characters = name.character_note()
         if characters:
             faults.append(characters)
-        if len(name.sent) > OBSERVED_LIMIT and not in_tool_reference(tool, ctx.scope.kind):
+        if len(name.sent) > OBSERVED_LIMIT and not in_tool_reference(tool, ctx.host):
             faults.append(name.length_note())
         if not faults:
             continue

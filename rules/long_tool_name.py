@@ -57,7 +57,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         name = SentName.of(tool)
         if not DOCUMENTED_LIMIT < len(name.sent) <= OBSERVED_LIMIT or bad_characters(name.sent):
             continue
-        if in_tool_reference(tool, ctx.scope.kind):
+        if in_tool_reference(tool, ctx.host):
             continue
         yield ctx.tool_problem(
             tool,

@@ -43,6 +43,7 @@ from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
 
 ID = "renamed-by-claude-code"
+HOSTS = ("claude-code",)  # checks only the scope Claude Code sends, under --target claude-code
 LEVEL = "info"
 SUMMARY = "Claude Code sends an MCP tool under another name (characters outside [A-Za-z0-9_-])"
 Options = NoOptions
@@ -51,8 +52,6 @@ _OUTSIDE = re.compile(r"[^A-Za-z0-9_-]")
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    if ctx.scope.kind != "claude-code":
-        return
     for tool in ctx.scope.tools:
         if not (_OUTSIDE.search(tool.source) or _OUTSIDE.search(tool.name)):
             continue

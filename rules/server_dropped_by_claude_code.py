@@ -54,6 +54,7 @@ from toolsearch.lint.rule_contract import NoOptions
 from toolsearch.lint.schema_check import schema_pointer
 
 ID = "server-dropped-by-claude-code"
+HOSTS = ("claude-code",)  # checks only the scope Claude Code sends, under --target claude-code
 LEVEL = "warning"
 SUMMARY = (
     "a tool's inputSchema (top-level anyOf/oneOf/allOf, if/then, a root $ref, required: null) "
@@ -78,8 +79,6 @@ def sinking_key(schema: Any) -> tuple[str, str] | None:
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    if ctx.scope.kind != "claude-code":
-        return
     per_server = Counter(tool.source for tool in ctx.scope.tools)
     for tool in ctx.scope.tools:
         found = sinking_key(tool.input_schema)

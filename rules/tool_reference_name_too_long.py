@@ -71,7 +71,7 @@ Options = NoOptions
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
-        if not in_tool_reference(tool, ctx.scope.kind) or len(tool.sent_name) <= DOCUMENTED_LIMIT:
+        if not in_tool_reference(tool, ctx.host) or len(tool.sent_name) <= DOCUMENTED_LIMIT:
             continue
         name = SentName.of(tool)
         yield ctx.tool_problem(

@@ -28,6 +28,7 @@ FORMATS = {
 }
 ENV = {"TOOLSEARCH_NO_CACHE": "1", "NO_COLOR": "1", "COLUMNS": "120", "GITHUB_ACTIONS": ""}
 QUERIES = ["send message", "list files"]
+TARGETS = ["", "claude-code"]  # "": the default
 
 
 def catalogs() -> list[list[str]]:
@@ -48,7 +49,14 @@ def catalogs() -> list[list[str]]:
 
 
 def runs() -> Iterator[list[str]]:
-    """Every command line to record."""
+    """Every command line to record, under the default target and under each other one."""
+    for target in TARGETS:
+        for argv in target_runs():
+            yield [*argv, "--target", target] if target else argv
+
+
+def target_runs() -> Iterator[list[str]]:
+    """Every command line to record under one target."""
     for sources in catalogs():
         for command, formats in FORMATS.items():
             for fmt in formats:

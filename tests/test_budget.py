@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES
-from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.loader import read_source, resolve_sources
 from toolsearch.catalog.model import Catalog
 from toolsearch.cost.budget import compute_budget
+from toolsearch.hosts.scopes import load_catalog
 
 
 class FixedCounter:
@@ -28,7 +28,7 @@ class FixedCounter:
 
 def catalog(*arguments: str, target: str = "api") -> Catalog:
     docs = [read_source(s) for s in resolve_sources(list(arguments))]
-    return load_catalog(docs, target)[0]  # type: ignore[arg-type]
+    return load_catalog(docs, target)[0]
 
 
 def per_tool(model_old: bool = True) -> float:

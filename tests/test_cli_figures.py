@@ -81,9 +81,9 @@ def test_an_empty_examples_array_costs_nothing(runner: CliRunner, in_tmp: Path) 
 
 
 def test_exact_counts_send_the_examples(in_tmp: Path) -> None:
-    from toolsearch.catalog.dialects import load_catalog
     from toolsearch.catalog.loader import read_source, resolve_sources
     from toolsearch.cost.exact import tool_param
+    from toolsearch.hosts.scopes import load_catalog
 
     (in_tmp / "tools.json").write_text(json.dumps([weather_tool(2)]))
     documents = [read_source(spec) for spec in resolve_sources(["tools.json"])]

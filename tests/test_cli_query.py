@@ -64,7 +64,7 @@ def test_text_output_regex_and_limit(runner: CliRunner) -> None:
 def test_matched_words_are_highlighted_in_colour(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("toolsearch.app.use_color", lambda: True)
+    monkeypatch.setattr("toolsearch.output_policy.use_color", lambda: True)
     code, out, _ = run(runner, "query", "forecast", SMALL)
     assert code == 0
     assert "\x1b[1;33mforecast\x1b[0m" in out  # the name's matched word

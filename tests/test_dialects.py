@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES
-from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.loader import read_source, resolve_sources
 from toolsearch.catalog.model import Catalog
 from toolsearch.errors import InputError
+from toolsearch.hosts.scopes import load_catalog
 
 DIALECTS = FIXTURES / "dialects"
 EXAMPLE = FIXTURES / "example"
@@ -19,7 +19,7 @@ EXAMPLE = FIXTURES / "example"
 
 def catalog(*arguments: str, target: str = "api", skip: bool = False) -> Catalog:
     docs = [read_source(s) for s in resolve_sources(list(arguments))]
-    return load_catalog(docs, target, skip)[0]  # type: ignore[arg-type]
+    return load_catalog(docs, target, skip)[0]
 
 
 @pytest.mark.parametrize(

@@ -74,8 +74,11 @@ def test_config_schema_has_the_parsers_keys_and_choices() -> None:
     assert set(_keys(props["search"])) == set(config.SEARCH_KEYS)
     assert set(_keys(props["claude-code"])) == set(config.CLAUDE_CODE_KEYS)
     assert set(_keys(props["ignore"]["items"])) == set(config.IGNORE_KEYS)
-    assert tuple(props["target"]["enum"]) == tuple(config.TARGETS)
-    assert tuple(props["search"]["properties"]["mode"]["enum"]) == tuple(config.SEARCH_MODES)
+    defs = SCHEMA["$defs"]
+    assert props["target"]["$ref"] == "#/$defs/target"
+    assert tuple(defs["target"]["enum"]) == tuple(config.TARGETS)
+    assert props["search"]["properties"]["mode"]["$ref"] == "#/$defs/search_mode"
+    assert tuple(defs["search_mode"]["enum"]) == tuple(config.SEARCH_MODES)
     assert props["max-file-size"]["maximum"] == config.MAX_FILE_SIZE_LIMIT
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
 

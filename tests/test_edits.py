@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 import yaml
 
-from toolsearch.recommend.edit_plan import Edit, EditConflict, apply_to_data
-from toolsearch.recommend.json_edit import JsonEditError, edit_json
-from toolsearch.recommend.yaml_edit import YamlEditError, edit_yaml
+from toolsearch.edits.edit_plan import Edit, EditConflict, apply_to_data
+from toolsearch.edits.json_edit import JsonEditError, edit_json
+from toolsearch.edits.yaml_edit import YamlEditError, edit_yaml
 
 
 def _check(text: str, edit: Edit, editor: Any, load: Any) -> str:

@@ -122,3 +122,43 @@ def test_no_new_import_circle() -> None:
     gone = [sorted(circle) for circle in KNOWN_CIRCLES if circle not in found]
     assert not new, f"new import circles (make the imports point one way): {new}"
     assert not gone, f"circles taken apart: remove them from KNOWN_CIRCLES: {gone}"
+
+
+# Packages that must not import each other (either way), and imports that must point one way.
+APART = [("toolsearch.lint", "toolsearch.recommend")]  # both edit through toolsearch.edits
+ONE_WAY = [("toolsearch.report", "toolsearch.commands")]  # reporters sit below the commands
+
+
+def package_imports(graph: dict[str, set[str]], source: str, target: str) -> list[str]:
+    """``module -> module`` for each import from package ``source`` into package ``target``."""
+
+    def inside(module: str, package: str) -> bool:
+        return module == package or module.startswith(package + ".")
+
+    return sorted(
+        f"{module} -> {found}"
+        for module, imports in graph.items()
+        if inside(module, source)
+        for found in imports
+        if inside(found, target)
+    )
+
+
+def test_the_package_check_finds_imports_between_packages() -> None:
+    graph = {"p.a": {"q.b"}, "q.b": set(), "p.c": {"p.a"}}
+    assert package_imports(graph, "p", "q") == ["p.a -> q.b"]
+    assert package_imports(graph, "q", "p") == []
+
+
+def test_lint_and_recommend_do_not_import_each_other() -> None:
+    graph = import_graph()
+    for first, second in APART:
+        found = package_imports(graph, first, second) + package_imports(graph, second, first)
+        assert not found, f"{first} and {second} import each other: {found}"
+
+
+def test_reporters_do_not_import_the_commands() -> None:
+    graph = import_graph()
+    for below, above in ONE_WAY:
+        found = package_imports(graph, below, above)
+        assert not found, f"{below} imports {above}: {found}"

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolsearch.recommend.line_diff import opcodes, unified_diff
+from toolsearch.edits.line_diff import opcodes, unified_diff
 
 
 def patched(before: list[str], diff: list[str]) -> list[str]:

@@ -282,7 +282,7 @@ def test_loaded_budget_has_the_scope_upfront(args: list[str], target: str) -> No
     for arg in args:
         name, _, path = arg.rpartition("=")
         sources.append(f"{name}={FIXTURES / path}" if name else str(FIXTURES / path))
-    inputs = load_inputs(sources, Config(), target)  # type: ignore[arg-type]
+    inputs = load_inputs(sources, Config(), target)
     for scope in inputs.catalog.scopes:
         part = loaded_budget(Context(Analysis(inputs.catalog), scope))
         full = Context(Analysis(inputs.catalog), scope).budget

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -11,8 +11,6 @@ from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.locate import join_pointer, pointer_key
 from toolsearch.catalog.model import (
-    CLAUDE_CODE_SEARCH,
-    Catalog,
     Dialect,
     Location,
     MalformedTool,
@@ -21,13 +19,10 @@ from toolsearch.catalog.model import (
     Scope,
     ScopeKind,
     ServerTool,
-    Target,
     Tool,
     ToolReference,
 )
-from toolsearch.errors import InputError
 
-CLAUDE_CODE_DESCRIPTION_LIMIT = 2048
 REQUEST_KEYS = frozenset(
     {
         "model",
@@ -137,40 +132,14 @@ def not_a_catalog_message(document: Document) -> str:
     )
 
 
-def build_catalog(parsed: list[ParsedSource], target: Target = "api") -> Catalog:
-    """Group recognised sources into request scopes and compute effective deferral."""
-    by_server: dict[str, ParsedSource] = {}
-    claimed: set[str] = set()
-    requests = [p for p in parsed if p.envelope == "request"]
-    for request in requests:
-        for entry in request.entries:
-            if isinstance(entry, Mapping) and entry.get("type") == "mcp_toolset":
-                server = entry.get("mcp_server_name")
-                for candidate in parsed:
-                    if candidate.envelope != "request" and candidate.source == server:
-                        by_server[str(server)] = candidate
-                        claimed.add(candidate.source)
-    scopes: list[Scope] = []
-    claude_code: list[ParsedSource] = []
-    for item in parsed:
-        if item.source in claimed:
-            continue
-        if item.envelope == "mcp" and target == "claude-code":
-            claude_code.append(item)
-            continue
-        scopes.append(_build_scope(item, by_server, target))
-    if claude_code:
-        scopes.append(_claude_code_scope(claude_code))
-    locators = {p.document.display: p.document.locator for p in parsed}
-    return Catalog(tuple(scopes), target, locators=locators)
-
-
 def _location(document: Document, pointer: str) -> Location:
     """A location whose line is found later, only if it is printed (Catalog.resolve)."""
     return Location(document.display, pointer)
 
 
-def _build_scope(item: ParsedSource, by_server: dict[str, ParsedSource], target: Target) -> Scope:
+def request_scope(item: ParsedSource, by_server: Mapping[str, ParsedSource]) -> Scope:
+    """A request body, tools array or MCP tools/list as the API sees it: one scope, its
+    toolsets' tools deferred by ``configs`` > ``default_config`` > not deferred."""
     scope_name = item.source
     kind: ScopeKind = item.envelope
     tools: list[Tool] = []
@@ -197,7 +166,7 @@ def _build_scope(item: ParsedSource, by_server: dict[str, ParsedSource], target:
             if supplier is not None:
                 _toolset_tools(supplier, toolset, scope_name, tools, malformed)
             continue
-        parsed = _parse_entry(entry, item.document, pointer, item.source, scope_name)
+        parsed = parse_entry(entry, item.document, pointer, item.source, scope_name)
         if isinstance(parsed, MalformedTool):
             malformed.append(parsed)
         elif isinstance(parsed, ServerTool):
@@ -239,6 +208,20 @@ def _in(source: ParsedSource, toolsets: list[McpToolset]) -> bool:
     return any(t.catalog_source == source.source for t in toolsets)
 
 
+def source_tools(
+    item: ParsedSource, scope_name: str, malformed: list[MalformedTool]
+) -> Iterator[Tool]:
+    """The tools a source lists, read for ``scope_name``; malformed entries go to
+    ``malformed``, server tools are left out."""
+    for index, entry in enumerate(item.entries):
+        pointer = f"{item.tools_pointer}/{index}"
+        parsed = parse_entry(entry, item.document, pointer, item.source, scope_name)
+        if isinstance(parsed, MalformedTool):
+            malformed.append(parsed)
+        elif isinstance(parsed, Tool):
+            yield parsed
+
+
 def _toolset_tools(
     supplier: ParsedSource,
     toolset: McpToolset,
@@ -247,67 +230,11 @@ def _toolset_tools(
     malformed: list[MalformedTool],
 ) -> None:
     """Add a toolset's server tools, applying configs > default_config > defaults."""
-    for index, entry in enumerate(supplier.entries):
-        pointer = f"{supplier.tools_pointer}/{index}"
-        parsed = _parse_entry(entry, supplier.document, pointer, supplier.source, scope_name)
-        if isinstance(parsed, MalformedTool):
-            malformed.append(parsed)
-            continue
-        if isinstance(parsed, ServerTool):
-            continue
+    for parsed in source_tools(supplier, scope_name, malformed):
         if toolset.config_for(parsed.name, "enabled", True) is False:
             continue
         deferred = toolset.config_for(parsed.name, "defer_loading", False) is True
         tools.append(_replace(parsed, deferred=deferred, toolset=toolset.server_name))
-
-
-def _claude_code_scope(items: list[ParsedSource]) -> Scope:
-    """Claude Code sends every MCP server in one request, deferring unless alwaysLoad."""
-    tools: list[Tool] = []
-    malformed: list[MalformedTool] = []
-    for item in items:
-        for index, entry in enumerate(item.entries):
-            pointer = f"{item.tools_pointer}/{index}"
-            parsed = _parse_entry(entry, item.document, pointer, item.source, "claude-code")
-            if isinstance(parsed, MalformedTool):
-                malformed.append(parsed)
-                continue
-            if isinstance(parsed, ServerTool):
-                continue
-            keep = item.always_load or parsed.always_load
-            tools.append(
-                _replace(
-                    parsed,
-                    deferred=not keep,
-                    sent_name=claude_code_name(item.source, parsed.name),
-                    sent_description=claude_code_description(parsed.description),
-                )
-            )
-    return Scope(
-        name="claude-code",
-        kind="claude-code",
-        sources=tuple(i.source for i in items),
-        files=tuple(i.document.display for i in items),
-        tools=tuple(tools),
-        malformed=tuple(malformed),
-        implicit_search=CLAUDE_CODE_SEARCH,
-    )
-
-
-_NOT_IN_NAMES = re.compile(r"[^A-Za-z0-9_-]")
-TRUNCATED = "… [truncated]"
-
-
-def claude_code_name(server: str, tool: str) -> str:
-    """``mcp__<server>__<tool>``, every character outside ``[A-Za-z0-9_-]`` sent as ``_``."""
-    return f"mcp__{_NOT_IN_NAMES.sub('_', server)}__{_NOT_IN_NAMES.sub('_', tool)}"
-
-
-def claude_code_description(description: str | None) -> str | None:
-    """The description Claude Code sends: cut at 2,048 characters, marked when cut."""
-    if description is None or len(description) <= CLAUDE_CODE_DESCRIPTION_LIMIT:
-        return description
-    return description[:CLAUDE_CODE_DESCRIPTION_LIMIT] + TRUNCATED
 
 
 def _replace(tool: Tool, **changes: Any) -> Tool:
@@ -316,7 +243,7 @@ def _replace(tool: Tool, **changes: Any) -> Tool:
     return replace(tool, **changes)
 
 
-def _parse_entry(
+def parse_entry(
     entry: Any, document: Document, pointer: str, source: str, scope: str
 ) -> Tool | ServerTool | MalformedTool:
     """Read one entry of a tools list."""
@@ -443,23 +370,15 @@ def _system_text(system: Any) -> str | None:
     return None
 
 
-def load_catalog(
-    documents: list[Document],
-    target: Target = "api",
-    skip_non_catalogs: bool = False,
-    always_load: frozenset[str] = frozenset(),
-) -> tuple[Catalog, list[str]]:
-    """Recognise every document and build the catalog; returns it with skip notes."""
-    parsed: list[ParsedSource] = []
-    notes: list[str] = []
-    for document in documents:
-        recognised = recognise(document)
-        if recognised is None:
-            message = not_a_catalog_message(document)
-            if document.from_directory or skip_non_catalogs:
-                notes.append(f"skipped {message}")
-                continue
-            raise InputError(message)
-        recognised.always_load = document.source in always_load
-        parsed.append(recognised)
-    return build_catalog(parsed, target), notes
+def toolset_suppliers(parsed: Sequence[ParsedSource]) -> dict[str, ParsedSource]:
+    """The sources that supply an ``mcp_toolset``'s tools, by server name: the source (not a
+    request) named as a request's toolset's ``mcp_server_name``."""
+    by_server: dict[str, ParsedSource] = {}
+    for request in (p for p in parsed if p.envelope == "request"):
+        for entry in request.entries:
+            if isinstance(entry, Mapping) and entry.get("type") == "mcp_toolset":
+                server = entry.get("mcp_server_name")
+                for candidate in parsed:
+                    if candidate.envelope != "request" and candidate.source == server:
+                        by_server[str(server)] = candidate
+    return by_server

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.expand import catalog_files
 from toolsearch.catalog.loader import (
     Document,
@@ -17,6 +16,8 @@ from toolsearch.catalog.loader import (
 from toolsearch.catalog.model import Catalog, Target
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
+from toolsearch.hosts import DEFAULT_TARGET
+from toolsearch.hosts.scopes import load_catalog
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Inputs:
 def load_inputs(
     arguments: list[str],
     config: Config,
-    target: Target = "api",
+    target: Target = DEFAULT_TARGET,
     skip_non_catalogs: bool = False,
     extra_documents: tuple[Document, ...] = (),
     always_load: frozenset[str] = frozenset(),

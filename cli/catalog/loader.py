@@ -89,26 +89,28 @@ def resolve_sources(
     raw: list[tuple[str | None, Path | None, bool]] = []
     for argument in arguments:
         name: str | None = None
-        target = argument
+        path_text = argument
         if argument != "-" and not _exists(argument, base) and "=" in argument:
-            name, target = argument.split("=", 1)
+            name, path_text = argument.split("=", 1)
             if not name:
                 raise UsageError(f"{argument}: empty source name before '='")
-            if not target:
+            if not path_text:
                 raise UsageError(f"{argument}: no path after '='; write NAME=PATH")
-        if target == "-":
+        if path_text == "-":
             raw.append((name or "stdin", None, False))
             continue
-        file_path = Path(target) if base is None or Path(target).is_absolute() else base / target
-        if not file_path.exists() and is_glob(target):
+        file_path = (
+            Path(path_text) if base is None or Path(path_text).is_absolute() else base / path_text
+        )
+        if not file_path.exists() and is_glob(path_text):
             if name is not None:
                 raise UsageError(
-                    f"{argument}: NAME=PATH names one file, and {target} is a pattern; "
+                    f"{argument}: NAME=PATH names one file, and {path_text} is a pattern; "
                     "drop the name, or name the files one by one"
                 )
-            matches = glob_paths(target, base)
+            matches = glob_paths(path_text, base)
             if not matches:
-                raise InputError(f"{target}: no file or directory matches this pattern")
+                raise InputError(f"{path_text}: no file or directory matches this pattern")
             for match in matches:
                 if match.is_dir():
                     raw.extend((None, p, True) for p in _scan_directory(match, recursive, skipped))
@@ -122,16 +124,16 @@ def resolve_sources(
         if file_path.is_dir():
             if name is not None:
                 raise UsageError(
-                    f"{argument}: NAME=PATH names one file, and {target} is a directory; "
+                    f"{argument}: NAME=PATH names one file, and {path_text} is a directory; "
                     "name the files inside it one by one, or drop the name"
                 )
             raw.extend((None, p, True) for p in _scan_directory(file_path, recursive, skipped))
             continue
         if not file_path.exists():
-            raise InputError(f"{_shown_name(target)}: no such file or directory")
-        if not _is_utf8(target):
+            raise InputError(f"{_shown_name(path_text)}: no such file or directory")
+        if not _is_utf8(path_text):
             raise InputError(
-                f"{_shown_name(target)}: the file name is not valid UTF-8, so no report can "
+                f"{_shown_name(path_text)}: the file name is not valid UTF-8, so no report can "
                 "name it; rename the file (or pass it on standard input as '-')"
             )
         raw.append((name, file_path, False))

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Dialect = Literal["anthropic", "mcp", "openai-chat", "openai-responses"]
-ScopeKind = Literal["request", "tools", "mcp", "claude-code"]
-Target = Literal["api", "claude-code"]
+ScopeKind = str  # "request", "tools", "mcp", or a host's own (toolsearch.hosts.SCOPE_KINDS)
+Target = str  # a name in toolsearch.hosts.HOSTS
 
 SEARCH_TOOL_TYPES = {
     "tool_search_tool_regex_20251119": "regex",
@@ -231,7 +231,7 @@ class Catalog:
     """Everything read in one run, grouped into scopes."""
 
     scopes: tuple[Scope, ...]
-    target: Target = "api"
+    target: Target = "api"  # toolsearch.hosts.DEFAULT_TARGET (the model sits below hosts/)
     notes: tuple[str, ...] = field(default=())
     # file as shown -> its locator; lines are found only for what is printed with one
     locators: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)

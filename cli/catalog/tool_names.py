@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from toolsearch.catalog.model import Tool
+from toolsearch.hosts.host import Host
 from toolsearch.sanitize import one_line
 
 DOCUMENTED_LIMIT = 64  # Define-tools, every snapshot
@@ -46,10 +47,10 @@ def _show(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
-def in_tool_reference(tool: Tool, scope_kind: str) -> bool:
-    """A deferred tool under Claude Code: a search returns its name in a ``tool_reference``
-    (64 characters at most, §1.2), so ``tool-reference-name-too-long`` reports its length."""
-    return scope_kind == "claude-code" and tool.deferred
+def in_tool_reference(tool: Tool, host: Host) -> bool:
+    """A deferred tool sent by a host whose search names it in a ``tool_reference`` (Claude
+    Code: 64 characters at most, §1.2), so ``tool-reference-name-too-long`` reports its length."""
+    return host.names_in_references and tool.deferred
 
 
 def name_pointer(tool: Tool) -> str:

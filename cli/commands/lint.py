@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from toolsearch import ci
 from toolsearch.catalog.inputs import Inputs
+from toolsearch.commands.catalog_args import (
+    CatalogArgs,
+    Finished,
+    Prepared,
+    checked_tool_search,
+    choose,
+    load_checked_config,
+)
 from toolsearch.config import Config
+from toolsearch.errors import ExitCode, UsageError
+from toolsearch.hosts import TARGETS
 from toolsearch.lint.findings import Severity, exit_code
 from toolsearch.lint.lint_run import (
+    STATISTICS_FORMATS,
     LintOptions,
     fix_files,
     fixed_notes,
@@ -15,11 +29,14 @@ from toolsearch.lint.lint_run import (
     lint_report,
     update_baseline_file,
 )
+from toolsearch.output_policy import report_color, report_width
+from toolsearch.recommend.recommend import ranked_tools
 from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 from toolsearch.sanitize import clean, one_line
 
 if TYPE_CHECKING:
     from toolsearch.lint.fixes import FixOutcome
+    from toolsearch.servers.live import LiveOptions
 
 LINT_FORMATS: dict[str, Reporter] = {
     "text": reporter("lint_text"),
@@ -32,7 +49,7 @@ LINT_FORMATS: dict[str, Reporter] = {
 }
 
 
-def run_lint(inputs: Inputs, config: Config, options: LintOptions) -> tuple[str, int]:
+def execute(inputs: Inputs, config: Config, options: LintOptions) -> tuple[str, int]:
     """Lint and format; returns the report and the exit code."""
     fail_on = Severity.parse(options.fail_on)
     if options.update_baseline:
@@ -40,7 +57,7 @@ def run_lint(inputs: Inputs, config: Config, options: LintOptions) -> tuple[str,
         return update_baseline_file(inputs, diagnostics, options), 0
     fixed: list[str] = []
     if options.fix or options.diff:
-        outcome = fix_files(inputs, config, options)
+        outcome = fix_files(inputs, config, options, ranked_tools)
         if options.diff:
             return _diff_text(outcome, options.quiet), 1 if outcome.changes else 0
         inputs = outcome.inputs
@@ -70,3 +87,78 @@ def _diff_text(outcome: FixOutcome, quiet: bool) -> str:
         notes.append("nothing to fix")
     notes = [n.replace("fixed", "would fix", 1) if n.startswith("fixed") else n for n in notes]
     return text + "".join(f"# {one_line(n)}\n" for n in notes)
+
+
+def prepare(
+    *,
+    sources: list[str] | None,
+    config: Path | None,
+    target: str | None,
+    model: str | None,
+    claude_code_tool_search: str | None,
+    output_format: str | None,
+    select: list[str] | None,
+    extend_select: list[str] | None,
+    ignore: list[str] | None,
+    fail_on: str,
+    skip_non_catalogs: bool,
+    output_file: Path | None,
+    recursive: bool,
+    baseline: Path | None,
+    update_baseline: bool,
+    statistics: bool,
+    exit_zero: bool,
+    quiet: bool,
+    fix: bool,
+    diff: bool,
+    show_settings: bool,
+    live: LiveOptions | None,
+) -> Prepared[LintOptions] | Finished:
+    """The options of ``toolsearch lint``, checked, and the sources it reads; with
+    ``--show-settings``, the merged settings themselves (no source is read)."""
+    fmt = choose(output_format, LINT_FORMATS, "--format")
+    fmt = fmt or (None if statistics else ci.default_format(os.environ)) or "text"
+    if (fix or diff) and update_baseline:
+        raise UsageError("--fix and --diff do not go with --update-baseline: run them apart")
+    if statistics and fmt not in STATISTICS_FORMATS:
+        raise UsageError(
+            f"--statistics prints a table for people: use it with --format text or concise, "
+            f"not {fmt} (--format markdown has a count per rule too)"
+        )
+    choose(fail_on, ("error", "warning", "info"), "--fail-on")
+    checked_tool_search(claude_code_tool_search)
+    options = LintOptions(
+        fmt=fmt,
+        select=tuple(select or ()),
+        ignore=tuple(ignore or ()),
+        extend_select=tuple(extend_select or ()),
+        fail_on=fail_on,
+        model=model,
+        claude_code_tool_search=claude_code_tool_search,
+        color=report_color(output_file),
+        width=report_width(output_file),
+        baseline=baseline,
+        update_baseline=update_baseline,
+        step_summary=ci.step_summary_path(os.environ),
+        root=ci.repo_root(os.environ),
+        quiet=quiet,
+        exit_zero=exit_zero,
+        statistics=statistics,
+        fix=fix,
+        diff=diff,
+    )
+    if show_settings:
+        return _settings(options, config, target, output_format is not None)
+    return Prepared(
+        options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+    )
+
+
+def _settings(options: LintOptions, config: Path | None, target: str | None, fmt: bool) -> Finished:
+    """``--show-settings``: the merged settings, each with where it came from."""
+    from toolsearch.lint.show_settings import show_settings
+    from toolsearch.report.lint_settings import render
+
+    chosen = choose(target, TARGETS, "--target")
+    found = show_settings(load_checked_config(config), options, chosen, fmt, os.environ)
+    return Finished(render(found), ExitCode.OK)

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from toolsearch.catalog.inputs import Inputs
+from toolsearch.commands.catalog_args import CatalogArgs, Prepared, checked_tool_search, choose
 from toolsearch.config import Config
-from toolsearch.recommend.recommend_run import RecommendOptions, recommend_report
+from toolsearch.lint.edit_check import new_errors
+from toolsearch.output_policy import report_color, wrap_width
+from toolsearch.recommend.recommend_run import RecommendOptions, check_sources, recommend_report
 from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
+
+if TYPE_CHECKING:
+    from toolsearch.servers.live import LiveOptions
+
 
 RECOMMEND_FORMATS: dict[str, Reporter] = {
     "text": reporter("recommend_text"),
@@ -14,8 +25,61 @@ RECOMMEND_FORMATS: dict[str, Reporter] = {
 }
 
 
-def run_recommend(inputs: Inputs, config: Config, options: RecommendOptions) -> tuple[str, int]:
+def execute(inputs: Inputs, config: Config, options: RecommendOptions) -> tuple[str, int]:
     """Recommend, apply or diff when asked, and format; returns the report and exit code."""
-    report = recommend_report(inputs, config, options)
+    check = partial(new_errors, inputs, config, options.model)
+    report = recommend_report(inputs, config, options, check)
     settings = RenderSettings(options.color, options.width, options.show_all)
     return RECOMMEND_FORMATS[options.fmt](report, settings), 0
+
+
+def prepare(
+    *,
+    sources: list[str] | None,
+    config: Path | None,
+    target: str | None,
+    model: str | None,
+    output_format: str | None,
+    usage: list[str] | None,
+    evaluate: list[str] | None,
+    keep: int | None,
+    pin: list[str] | None,
+    max_upfront: int | None,
+    apply: bool,
+    diff: bool,
+    search: str | None,
+    intents: Path | None,
+    context_window: int | None,
+    show_all: bool,
+    claude_code_tool_search: str | None,
+    skip_non_catalogs: bool,
+    output_file: Path | None,
+    recursive: bool,
+    live: LiveOptions | None,
+) -> Prepared[RecommendOptions]:
+    """The options of ``toolsearch recommend``, checked, and the sources it reads."""
+    fmt = choose(output_format, RECOMMEND_FORMATS, "--format") or "text"
+    mode = choose(search, ("bm25", "regex"), "--search")
+    check_sources(sources)
+    checked_tool_search(claude_code_tool_search)
+    options = RecommendOptions(
+        fmt=fmt,
+        usage=tuple(usage or ()),
+        evaluate=tuple(evaluate or ()),
+        keep=keep,
+        pins=tuple(pin or ()),
+        max_upfront=max_upfront,
+        model=model,
+        context_window=context_window,
+        search=mode,
+        intents=intents,
+        apply=apply,
+        diff=diff,
+        show_all=show_all,
+        claude_code_tool_search=claude_code_tool_search,
+        color=report_color(output_file),
+        width=wrap_width(output_file),
+    )
+    return Prepared(
+        options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+    )

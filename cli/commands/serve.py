@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.inputs import Inputs
+from toolsearch.commands.catalog_args import CatalogArgs, Prepared, choose
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
+from toolsearch.retrieval.mode_names import MODES
 
 
 @dataclass(frozen=True)
@@ -17,7 +20,7 @@ class ServeOptions:
     mode: str | None = None
 
 
-def run_serve(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[str, int]:
+def execute(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[str, int]:
     """Build every searcher (loading the model in hybrid mode), then serve until stdin closes."""
     from toolsearch.servers.mcp_client import require_sdk
     from toolsearch.servers.mcp_serve import CatalogSearch, serve
@@ -30,3 +33,20 @@ def run_serve(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[st
         raise UsageError("no tools to serve: the sources hold no tool definitions")
     serve(search)
     return "", 0
+
+
+def prepare(
+    *,
+    sources: list[str] | None,
+    config: Path | None,
+    target: str | None,
+    mode: str | None,
+    skip_non_catalogs: bool,
+    recursive: bool,
+) -> Prepared[ServeOptions]:
+    """The options of ``toolsearch serve``, checked, and the sources it serves."""
+    choose(mode, MODES, "--mode")
+    return Prepared(
+        ServeOptions(mode),
+        CatalogArgs(sources, config, target, skip_non_catalogs, recursive=recursive),
+    )

@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
 from toolsearch.cost.models import ModelInfo, resolve
 from toolsearch.cost.tokens import (
-    SEARCH_TOOL_TOKENS,
     Method,
     RawCount,
     TokenCounter,
@@ -18,6 +17,8 @@ from toolsearch.cost.tokens import (
     method_for,
     server_tool_json,
 )
+from toolsearch.hosts import sending_host
+from toolsearch.hosts.host import Host
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class ScopeBudget:
     rows: tuple[Row, ...]
     totals: Totals
     notes: tuple[str, ...]
+    host: Host  # whose cost model the totals follow
 
 
 @dataclass(frozen=True)
@@ -114,8 +116,9 @@ def compute_budget(
     scopes = []
     skipped: list[str] = []
     for scope in catalog.scopes:
+        host = sending_host(catalog, scope)
         model_id = model_override or scope.model or config_model
-        model, model_note = resolve(model_id)
+        model, model_note = resolve(model_id or host.default_model)
         notes = [model_note] if model_note else []
         if model.note:
             notes.append(f"{model.label}: {model.note}")
@@ -126,23 +129,11 @@ def compute_budget(
         for toolset in scope.unknown_toolsets:
             name = toolset.server_name or "?"
             notes.append(f"mcp_toolset {name!r}: tools unknown: pass {name}=PATH")
-        if scope.kind == "mcp" and scope.tools and catalog.target == "api":
-            notes.append(
-                "nothing is deferred: an MCP tools/list alone has no deferral under --target "
-                "api; --target claude-code shows what Claude Code defers, and toolsearch "
-                "recommend chooses what to keep loaded"
-            )
-        notes.extend(scope.notes)
-        if scope.kind == "claude-code":
-            notes.append(
-                "Claude Code's own system prompt and built-in tools (Bash, Read, Edit, ...) are "
-                "not counted: only the MCP tools, the tool-use system prompt and, when tools are "
-                "deferred, ToolSearch"
-            )
+        notes.extend(note for note in _host_notes(host, scope) if note)
         if any(r.kind == "server-tool" for r in rows):
             notes.append("server tools with no published cost are estimated from their JSON")
         rows.sort(key=lambda r: (-r.tokens, r.source, r.name))
-        totals = _totals(scope, rows, model, context_window or model.context_window)
+        totals = _totals(host, scope, rows, model, context_window or model.context_window)
         scopes.append(
             ScopeBudget(
                 scope,
@@ -152,6 +143,7 @@ def compute_budget(
                 tuple(rows),
                 totals,
                 tuple(notes),
+                host,
             )
         )
     return Budget(tuple(scopes), tuple(skipped))
@@ -171,8 +163,14 @@ def rebudget(before: ScopeBudget, scope: Scope) -> ScopeBudget:
         for r in before.rows
     ]
     window = before.totals.context_window
-    totals = _totals(scope, rows, before.model, window)
+    totals = _totals(before.host, scope, rows, before.model, window)
     return replace(before, scope=scope, rows=tuple(rows), totals=totals)
+
+
+def _host_notes(host: Host, scope: Scope) -> tuple[str | None, ...]:
+    """Why the host defers nothing here, the scope's own notes, and what the host sends that
+    is not counted."""
+    return (host.costs.deferral_note(scope), *scope.notes, host.costs.uncounted_note(scope))
 
 
 def _tool_row(tool: Tool, raw: RawCount, model: ModelInfo, catalog: Catalog) -> Row:
@@ -216,14 +214,17 @@ def _server_rows(
     ]
 
 
-def _totals(scope: Scope, rows: list[Row], model: ModelInfo, window: int) -> Totals:
+def _totals(host: Host, scope: Scope, rows: list[Row], model: ModelInfo, window: int) -> Totals:
+    """The scope's figures under ``host``'s cost model."""
     has_tools = bool(rows) or bool(scope.server_tools) or scope.uses_tool_search
     system_prompt = float(model.system_prompt(scope.tool_choice)) if has_tools else 0.0
     searches = sum(1 for t in scope.search_tools if not t.deferred)
     if scope.implicit_search:
         searches += 1
-    search_tool = float(SEARCH_TOOL_TOKENS * searches)
-    loaded = sum(r.tokens for r in rows if not r.deferred)
+    search_tool = float(host.costs.search_tool_tokens * searches)
+    loaded = sum(
+        r.tokens if not r.deferred else host.costs.deferred_upfront(r.tokens) for r in rows
+    )
     everything = sum(r.tokens for r in rows)
     upfront = system_prompt + search_tool + loaded
     return Totals(

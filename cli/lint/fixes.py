@@ -16,24 +16,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolsearch.analysis import Analysis
-from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.loader import Document, parse_text
 from toolsearch.catalog.locate import join_pointer
 from toolsearch.catalog.model import Catalog, Location, Scope, Tool
 from toolsearch.config import Config
-from toolsearch.errors import ToolsearchError
+from toolsearch.edits.edit_plan import EditConflict
+from toolsearch.edits.file_change import FileChange, render_plan, write_back
+from toolsearch.edits.file_plan import FilePlan, move_cache_control, value_at
+from toolsearch.edits.search_tool import search_tool_entry
+from toolsearch.hosts.scopes import load_catalog
 from toolsearch.lint.findings import Diagnostic, Severity
 from toolsearch.lint.fixable import is_fixable
 from toolsearch.lint.linter import run
 from toolsearch.lint.rule_contract import Rule, RuleOptions
-from toolsearch.recommend.apply import FileChange, render_plan, write_back
-from toolsearch.recommend.apply_plan import FilePlan, move_cache_control, value_at
-from toolsearch.recommend.edit_plan import EditConflict
-from toolsearch.recommend.recommend import search_tool_entry
 
 MAX_PASSES = 4
 Enabled = Sequence[tuple[Rule, Severity, RuleOptions]]
+# (catalog, documents, config, model, scope name) -> the scope's tools, best first, or None
+RankTools = Callable[[Catalog, list[Document], Config, str | None, str], list[Tool] | None]
 FindingKey = tuple[str, str, str | None]
 
 
@@ -63,9 +64,12 @@ def fix(
     guard: Enabled,
     model: str | None,
     write: bool,
+    rank: RankTools,
 ) -> FixOutcome:
     """Fix the findings of the ``selected`` rules that can be fixed, leaving out any fix that
-    adds a finding of the ``guard`` rules; write the files when ``write``, else only show."""
+    adds a finding of the ``guard`` rules; write the files when ``write``, else only show.
+    ``rank`` orders a scope's tools as ``recommend`` does (the command hands it over: ``lint``
+    does not import ``recommend``)."""
     originals = {d.display: d for d in inputs.documents}
     state = _State(dict(originals))
     before: Counter[FindingKey] | None = None  # linted once there is something to fix
@@ -81,7 +85,9 @@ def fix(
             break
         if before is None:
             before = _keys(_lint(inputs.documents, inputs, config, guard, model))
-        done = _one_pass(wanted, catalog, state, inputs, config, guard, model, before, notes)
+        done = _one_pass(
+            wanted, catalog, state, _Context(inputs, config, model, rank), guard, before, notes
+        )
         refused.update(_identity(d) for d in wanted if id(d) in done.refused)
         if not done.fixed:
             break
@@ -130,22 +136,20 @@ def _one_pass(
     wanted: list[Diagnostic],
     catalog: Catalog,
     state: _State,
-    inputs: Inputs,
-    config: Config,
+    ctx: _Context,
     enabled: Enabled,
-    model: str | None,
     before: Counter[FindingKey],
     notes: list[str],
 ) -> _Pass:
     """Plan and check one pass of fixes; keep them all when they add no finding, else each one
     that adds none on its own."""
     scopes = {s.name: s for s in catalog.scopes}
-    attempt = _attempt(wanted, scopes, state, inputs, config, model, enabled, before)
+    attempt = _attempt(wanted, scopes, state, ctx, enabled, before)
     if attempt is not None:
         return _Pass(attempt, set())
     done = _Pass(set(), set())
     for d in wanted:
-        single = _attempt([d], scopes, state, inputs, config, model, enabled, before)
+        single = _attempt([d], scopes, state, ctx, enabled, before)
         if single is None:
             notes.append(
                 f"not fixed: [{d.rule}] {_where(d)}: the fix would add a finding; fix it by hand"
@@ -153,7 +157,7 @@ def _one_pass(
             done.refused.add(id(d))
             continue
         done.fixed.update(single)
-        scopes = {s.name: s for s in _catalog(list(state.documents.values()), inputs).scopes}
+        scopes = {s.name: s for s in _catalog(list(state.documents.values()), ctx.inputs).scopes}
     return done
 
 
@@ -161,9 +165,7 @@ def _attempt(
     wanted: list[Diagnostic],
     scopes: Mapping[str, Scope],
     state: _State,
-    inputs: Inputs,
-    config: Config,
-    model: str | None,
+    ctx: _Context,
     enabled: Enabled,
     before: Counter[FindingKey],
 ) -> set[int] | None:
@@ -175,7 +177,7 @@ def _attempt(
         scope = scopes.get(d.scope)
         if scope is None:
             continue
-        if _plan(d, scope, state, plans, inputs, config, model):
+        if _plan(d, scope, state, plans, ctx):
             done.add(id(d))
     rendered: dict[str, Document] = {}
     for display, plan in plans.items():
@@ -190,7 +192,7 @@ def _attempt(
     if not rendered:
         return set()
     documents = [rendered.get(k, d) for k, d in state.documents.items()]
-    after_keys = _keys(_lint(documents, inputs, config, enabled, model))
+    after_keys = _keys(_lint(documents, ctx.inputs, ctx.config, enabled, ctx.model))
     if any(count > before[key] for key, count in after_keys.items()):
         return None
     state.documents.update(rendered)
@@ -209,14 +211,12 @@ def _plan(
     scope: Scope,
     state: _State,
     plans: dict[str, FilePlan],
-    inputs: Inputs,
-    config: Config,
-    model: str | None,
+    ctx: _Context,
 ) -> bool:
     """Add the edits that fix ``d`` to the plan of the file they change; whether there are."""
     planner = PLANNERS[d.rule]
     try:
-        return planner(d, scope, _Plans(state, plans), _Context(inputs, config, model))
+        return planner(d, scope, _Plans(state, plans), ctx)
     except EditConflict:
         return False
 
@@ -226,6 +226,7 @@ class _Context:
     inputs: Inputs
     config: Config
     model: str | None
+    rank: RankTools
 
 
 @dataclass(frozen=True)
@@ -295,19 +296,12 @@ def _move_breakpoint(d: Diagnostic, scope: Scope, plans: _Plans, ctx: _Context) 
 
 def _keep_first_ranked(d: Diagnostic, scope: Scope, plans: _Plans, ctx: _Context) -> bool:
     """Keep loaded the tool ``recommend`` ranks first (one it can load by a local edit)."""
-    from toolsearch.recommend.recommend import Options, recommend
-
     documents = list(plans.state.documents.values())
     catalog = _catalog(documents, ctx.inputs)
-    try:
-        chosen = recommend(catalog, documents, ctx.config, Options(model=ctx.model))
-    except ToolsearchError:
+    ranked = ctx.rank(catalog, documents, ctx.config, ctx.model, scope.name)
+    if ranked is None:
         return False
-    choice = next((c for c in chosen.scopes if c.scope.name == scope.name), None)
-    if choice is None:
-        return False
-    for ranked in choice.ranked:
-        tool = ranked.tool
+    for tool in ranked:
         if not _anthropic(tool):
             continue
         if tool.toolset is None and tool.raw.get("defer_loading") is True:

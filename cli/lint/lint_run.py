@@ -14,7 +14,7 @@ from toolsearch.config import Config
 from toolsearch.errors import UsageError
 
 if TYPE_CHECKING:
-    from toolsearch.lint.fixes import FixOutcome
+    from toolsearch.lint.fixes import FixOutcome, RankTools
 from toolsearch.lint.findings import Diagnostic, Severity
 from toolsearch.lint.linter import run
 from toolsearch.lint.rule_contract import Rule, RuleOptions
@@ -149,14 +149,14 @@ def update_baseline_file(
     )
 
 
-def fix_files(inputs: Inputs, config: Config, options: LintOptions) -> FixOutcome:
+def fix_files(inputs: Inputs, config: Config, options: LintOptions, rank: RankTools) -> FixOutcome:
     """``--fix``/``--diff``: fix the selected rules' findings that can be fixed, never adding a
-    finding of any rule the config leaves on."""
+    finding of any rule the config leaves on (``rank``: recommend's order of a scope's tools)."""
     from toolsearch.lint.fixes import fix
 
     guard = enabled(settings(config, ("ALL",)))
     selected = selected_rules(config, options)
-    return fix(inputs, config, selected, guard, options.model, write=not options.diff)
+    return fix(inputs, config, selected, guard, options.model, not options.diff, rank)
 
 
 def fixed_notes(outcome: FixOutcome) -> list[str]:

@@ -14,9 +14,10 @@ from typing import Any
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.model import Catalog, Location, Scope
 from toolsearch.config import Config
+from toolsearch.hosts import checked_by
 from toolsearch.lint.findings import Diagnostic, Problem, Severity, sort_key, subject_of
 from toolsearch.lint.rule_context import Context
-from toolsearch.lint.rule_contract import Rule, RuleOptions
+from toolsearch.lint.rule_contract import Rule, RuleOptions, rule_hosts
 
 
 def run(
@@ -29,6 +30,8 @@ def run(
         ctx = Context(analysis, scope)
         places = _tool_places(scope)
         for rule, level, options in enabled:
+            if not checked_by(rule_hosts(rule), catalog, scope):
+                continue
             for problem in rule.check(ctx, options):
                 diagnostic = Diagnostic(
                     rule.ID,

@@ -47,10 +47,10 @@ class ModelChoice:
 def searched_model(ctx: Context) -> ModelChoice | None:
     """The known model of a request-like scope that uses tool search; None otherwise.
 
-    Claude Code scopes are left out: Claude Code picks whether to search by model itself.
+    Scopes of a host that picks whether to search by model itself (Claude Code) are left out.
     """
     scope = ctx.scope
-    if scope.kind == "claude-code" or tool_search_reason(scope) is None:
+    if ctx.host.picks_search_by_model or tool_search_reason(scope) is None:
         return None
     model_id = ctx.model_id
     info = lookup(model_id) if model_id else None

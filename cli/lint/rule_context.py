@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.model import Catalog, Location, Scope, Tool
 from toolsearch.config import Config
+from toolsearch.hosts import sending_host
+from toolsearch.hosts.host import Host
 from toolsearch.lint.findings import Problem
 
 if TYPE_CHECKING:
@@ -38,6 +40,12 @@ class Context:
     @property
     def documents(self) -> Mapping[str, Any]:
         return self.analysis.documents
+
+    @property
+    def host(self) -> Host:
+        """The host that sends this scope (the run's target, or the API for the requests it
+        does not send)."""
+        return sending_host(self.catalog, self.scope)
 
     @property
     def model_id(self) -> str | None:

@@ -3,6 +3,8 @@
 A rule is a module with ``ID``, ``LEVEL`` (its default level), ``SUMMARY``, ``Options`` (a frozen
 ``RuleOptions`` record: one field per option, named as in the config with ``_`` for ``-``),
 ``check(ctx, options)`` yielding ``Problem``s, and its documentation as the module docstring.
+A rule for some hosts only says so in ``HOSTS`` (target names): the engine then runs it only
+under those targets, on the scopes those hosts send.
 Whole-number options are 0 or more unless ``option(..., minimum=...)`` says otherwise (None: no
 floor); fractional options are ratios from 0 to 1.
 """
@@ -57,6 +59,12 @@ class Rule(Protocol):
     def __name__(self) -> str: ...
 
     def check(self, ctx: Context, options: Any) -> Iterator[Problem]: ...
+
+
+def rule_hosts(rule: Rule) -> tuple[str, ...] | None:
+    """The hosts a rule checks (its module's ``HOSTS``), None when it checks every host."""
+    hosts: tuple[str, ...] | None = getattr(rule, "HOSTS", None)
+    return hosts
 
 
 def option_key(field_name: str) -> str:

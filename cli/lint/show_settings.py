@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from toolsearch.config import Config
+from toolsearch.hosts import DEFAULT_TARGET
 from toolsearch.lint.lint_run import LintOptions
 from toolsearch.lint.rule_contract import as_config
 from toolsearch.lint.rule_settings import all_rules, settings
@@ -61,7 +62,11 @@ def show_settings(
     extend = [*config.extend_select, *words(options.extend_select)]
     rows = [
         Setting("catalog", ", ".join(config.catalog) or "(none: name sources)", origin("catalog")),
-        Setting("target", target or config.target or "api", origin("target", "--target", target)),
+        Setting(
+            "target",
+            target or config.target or DEFAULT_TARGET,
+            origin("target", "--target", target),
+        ),
         Setting(
             "model",
             options.model or config.model or f"{DEFAULT_MODEL} (unless a request names one)",

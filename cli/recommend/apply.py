@@ -9,62 +9,30 @@ written atomically, keeping their mode and byte-order mark.
 
 from __future__ import annotations
 
-import copy
-import json
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from toolsearch.analysis import Analysis
-from toolsearch.atomic import write_bytes_atomic
-from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.inputs import Inputs
-from toolsearch.catalog.loader import Document, parse_text
+from toolsearch.catalog.loader import Document
 from toolsearch.catalog.model import Tool
-from toolsearch.config import Config
-from toolsearch.errors import InputError, ToolsearchError
-from toolsearch.lint.findings import Diagnostic, Severity
-from toolsearch.lint.linter import run
-from toolsearch.lint.rule_settings import enabled, settings
+from toolsearch.edits.file_change import FileChange, render_plan, write_back
+from toolsearch.edits.file_plan import FilePlan
+from toolsearch.edits.search_tool import search_tool_entry
+from toolsearch.errors import ToolsearchError
 from toolsearch.recommend.apply_plan import (
-    FilePlan,
     always_load_meta,
     plan_always_load,
     plan_scope,
     toolset_fragment,
 )
-from toolsearch.recommend.edit_plan import EditConflict, apply_to_data
-from toolsearch.recommend.json_edit import JsonEditError, edit_json
-from toolsearch.recommend.line_diff import unified_diff
-from toolsearch.recommend.recommend import Recommendation, ScopeChoice, search_tool_entry
-from toolsearch.recommend.yaml_edit import YamlEditError, edit_yaml
+from toolsearch.recommend.recommend import Recommendation, ScopeChoice
 
-BOM = b"\xef\xbb\xbf"
+NewErrors = Callable[[list[tuple[FilePlan, str]]], list[str]]  # errors the edits would add
 
 
 class ApplyRefused(ToolsearchError):
     """``--apply`` or ``--diff`` would not give a faithful, error-free result. Exit code 2."""
-
-
-@dataclass(frozen=True)
-class FileChange:
-    """One edited file: its text before and after, and what changed in words."""
-
-    file: str
-    before: str
-    after: str
-    summary: tuple[str, ...]
-    written: bool
-
-    def diff(self) -> str:
-        lines = unified_diff(
-            self.before.splitlines(keepends=True),
-            self.after.splitlines(keepends=True),
-            fromfile=f"a/{self.file}",
-            tofile=f"b/{self.file}",
-        )
-        return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
 @dataclass(frozen=True)
@@ -94,7 +62,8 @@ def advise(recommendation: Recommendation, edited: Set[str] = frozenset()) -> tu
     tool loaded (or under Claude Code, loses one), but those ``--apply``/``--diff`` edited."""
     found: list[Advice] = []
     for choice in recommendation.scopes:
-        if choice.scope.kind not in ("mcp", "claude-code") or not choice.deferral:
+        by_metadata = choice.before.host.apply == "server-metadata"
+        if not (choice.scope.kind == "mcp" or by_metadata) or not choice.deferral:
             continue
         for source in choice.scope.sources:
             if source in edited:
@@ -120,18 +89,15 @@ def advise(recommendation: Recommendation, edited: Set[str] = frozenset()) -> tu
 
 
 def carry_out(
-    recommendation: Recommendation,
-    inputs: Inputs,
-    config: Config,
-    model: str | None,
-    write: bool,
+    recommendation: Recommendation, inputs: Inputs, new_errors: NewErrors, write: bool
 ) -> Outcome:
-    """Plan, check and (when ``write``) write the edits; raise ApplyRefused with every reason."""
+    """Plan, check (``new_errors``: the lint errors the edits would add) and, when ``write``,
+    write the edits; raise ApplyRefused with every reason."""
     plans: dict[str, FilePlan] = {}
     by_display = {d.display: d for d in inputs.documents}
     refusals: list[str] = []
     for choice in recommendation.scopes:
-        if choice.deferral and choice.scope.kind == "claude-code":
+        if choice.deferral and choice.before.host.apply == "server-metadata":
             _plan_claude_code(choice, by_display, plans)
             continue
         if not choice.deferral or choice.scope.kind not in ("request", "tools"):
@@ -154,7 +120,7 @@ def carry_out(
         if after is not None and after != plan.document.text:
             changes.append((plan, after))
     if not refusals and changes:
-        refusals.extend(_new_errors(inputs, config, model, changes))
+        refusals.extend(new_errors(changes))
     if refusals:
         raise ApplyRefused("refusing to change the files: " + "; ".join(refusals))
     done = []
@@ -207,75 +173,3 @@ def _gains(choice: ScopeChoice, document: Document) -> list[str]:
             "first, or keep this request without tool search"
         )
     return found
-
-
-def render_plan(plan: FilePlan, refusals: list[str]) -> str | None:
-    document = plan.document
-    why = "cannot write it back faithfully"
-    try:
-        if document.format == "yaml":
-            after = edit_yaml(document.text, plan.edit)
-        else:
-            after = edit_json(document.text, plan.edit)
-        expected = copy.deepcopy(document.data)
-        apply_to_data(expected, plan.edit)
-        parsed, _, _ = parse_text(after, document.display, document.format)
-    except (JsonEditError, YamlEditError, EditConflict, ToolsearchError) as error:
-        refusals.append(f"{document.display}: {why}: {error}")
-        return None
-    if json.dumps(parsed) != json.dumps(expected):
-        refusals.append(
-            f"{document.display}: {why}: the edited text does not read back as intended"
-        )
-        return None
-    return after
-
-
-def _errors(
-    documents: Sequence[Document], inputs: Inputs, config: Config, model: str | None
-) -> list[Diagnostic]:
-    catalog, _ = load_catalog(list(documents), inputs.catalog.target, skip_non_catalogs=True)
-    chosen = enabled(settings(config))
-    found = run(Analysis(catalog, config, model, {d.display: d for d in documents}), chosen)
-    return [d for d in found if d.level is Severity.ERROR]
-
-
-def _new_errors(
-    inputs: Inputs, config: Config, model: str | None, changes: list[tuple[FilePlan, str]]
-) -> list[str]:
-    """Lint errors the edited files would have that the originals do not."""
-    replaced = {plan.document.display: (plan.document, after) for plan, after in changes}
-    documents = []
-    for document in inputs.documents:
-        if document.display in replaced:
-            original, after = replaced[document.display]
-            data, locator, fmt = parse_text(after, original.display, original.format)
-            document = Document(
-                original.source, original.path, original.display, after, data, fmt, locator
-            )
-        documents.append(document)
-    before = {(d.rule, d.source, d.tool) for d in _errors(inputs.documents, inputs, config, model)}
-    return [
-        f"{d.concise()} (the result would gain this error)"
-        for d in _errors(documents, inputs, config, model)
-        if (d.rule, d.source, d.tool) not in before
-    ]
-
-
-def write_back(document: Document, after: str) -> None:
-    path = document.path
-    assert path is not None
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise InputError(f"{document.display}: cannot read it again: {error.strerror}") from None
-    bom = BOM if raw.startswith(BOM) else b""
-    if raw[len(bom) :].decode("utf-8", errors="replace") != document.text:
-        raise InputError(f"{document.display}: changed since it was read; run again")
-    try:
-        write_bytes_atomic(Path(path), bom + after.encode("utf-8"))
-    except OSError as error:
-        raise InputError(
-            f"{document.display}: cannot write it ({error.strerror or error}); the file is "
-            "unchanged"
-        ) from None

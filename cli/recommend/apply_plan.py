@@ -12,31 +12,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from toolsearch.catalog.counts import count_of
-from toolsearch.catalog.loader import Document
-from toolsearch.catalog.locate import join_pointer, split_pointer
-from toolsearch.catalog.model import McpToolset, Scope, Tool
-from toolsearch.recommend.edit_plan import Edit
-from toolsearch.recommend.recommend import ScopeChoice, search_tool_entry
-
-
-@dataclass
-class FilePlan:
-    """The edits to one file, with what they do in words, and why a file cannot be edited."""
-
-    document: Document
-    edit: Edit = field(default_factory=Edit)
-    summary: list[str] = field(default_factory=list)
-    refusals: list[str] = field(default_factory=list)
-
-
-def value_at(data: Any, pointer: str) -> Any:
-    for token in split_pointer(pointer):
-        data = data[int(token)] if isinstance(data, list) else data[token]
-    return data
+from toolsearch.catalog.locate import join_pointer
+from toolsearch.catalog.model import McpToolset, Tool
+from toolsearch.edits.file_plan import FilePlan, move_cache_control, tools_pointer, value_at
+from toolsearch.edits.search_tool import search_tool_entry
+from toolsearch.recommend.recommend import ScopeChoice
 
 
 def plan_scope(choice: ScopeChoice, plan: FilePlan, search: str) -> None:
@@ -79,16 +62,11 @@ def plan_scope(choice: ScopeChoice, plan: FilePlan, search: str) -> None:
         move_cache_control(scope, kept, moved, new_search, plan)
     if new_search is not None:
         index, value = new_search
-        plan.edit.insert_item(_tools_pointer(scope), index, value)
+        plan.edit.insert_item(tools_pointer(scope), index, value)
 
 
 def _count(names: list[str]) -> str:
     return count_of(len(names), "tool")
-
-
-def _tools_pointer(scope: Scope) -> str:
-    assert scope.tools_location is not None
-    return scope.tools_location.pointer
 
 
 def _plan_toolset(toolset: McpToolset, members: list[Tool], kept: set[int], plan: FilePlan) -> None:
@@ -143,53 +121,10 @@ def _plan_search(choice: ScopeChoice, plan: FilePlan, search: str) -> tuple[int,
             plan.summary.append(f"load the search tool {tool.name or tool.type!r}")
     if not choice.adds_search:
         return None
-    entries = value_at(plan.document.data, _tools_pointer(scope))
+    entries = value_at(plan.document.data, tools_pointer(scope))
     value: dict[str, Any] = dict(search_tool_entry(search))
     plan.summary.append(f"add {value['name']}")
     return len(entries), value
-
-
-def move_cache_control(
-    scope: Scope,
-    kept: set[int],
-    moved: list[tuple[str, Any]],
-    new_search: tuple[int, Any] | None,
-    plan: FilePlan,
-) -> None:
-    """Put the first removed breakpoint on the last entry of the request's ``tools`` that stays
-    loaded (``lint --fix`` picks the same one); on a search tool being added only when no
-    entry of the request stays loaded."""
-    loaded: dict[str, Mapping[str, Any]] = {}
-    for tool in scope.tools:
-        if tool.toolset is None and id(tool) in kept:
-            loaded[tool.location.pointer] = tool.raw
-    for server_tool in scope.server_tools:
-        if not server_tool.deferred or server_tool.is_search:
-            loaded[server_tool.location.pointer] = server_tool.raw
-    names = ", ".join(name for name, _ in moved)
-    value = moved[0][1]
-    prefix = _tools_pointer(scope) + "/"
-    ordered = sorted(
-        (p for p in loaded if p.startswith(prefix)), key=lambda p: int(p[len(prefix) :])
-    )
-    if not ordered and new_search is not None:
-        new_search[1]["cache_control"] = value
-        plan.summary.append(f"move cache_control from {names} to {new_search[1]['name']}")
-        return
-    if not ordered:
-        plan.refusals.append(
-            f"{plan.document.display}: cache_control on {names} must move to a loaded tool, "
-            "and no entry of tools stays loaded outside mcp_toolset; move it by hand"
-        )
-        return
-    target = ordered[-1]
-    raw = loaded[target]
-    label = raw.get("name") or raw.get("type")
-    if "cache_control" in raw:
-        plan.summary.append(f"remove cache_control from {names} ({label!r} already has one)")
-        return
-    plan.edit.set_key(target, "cache_control", value)
-    plan.summary.append(f"move cache_control from {names} to {label}")
 
 
 def toolset_fragment(source: str, keep: list[str]) -> dict[str, Any]:

@@ -25,11 +25,13 @@ from toolsearch.analysis import Analysis
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import ambiguous_names, find_tool
 from toolsearch.catalog.loader import Document
-from toolsearch.catalog.model import SEARCH_TOOL_NAMES, Catalog, Scope, ServerTool, Tool
+from toolsearch.catalog.model import Catalog, Scope, ServerTool, Tool
 from toolsearch.config import Config
 from toolsearch.cost.budget import ScopeBudget, rebudget
 from toolsearch.cost.tokens import Cl100kCounter
+from toolsearch.edits.search_tool import search_tool_entry
 from toolsearch.errors import ToolsearchError, UsageError
+from toolsearch.hosts import host_of
 from toolsearch.recommend.heuristic import (
     MAX_POINTS,
     ScopeSignals,
@@ -46,10 +48,6 @@ SPREAD_POINTS = 1.0
 ACTION_LABELS = ("finding", "reading", "working", "administration", "unknown-action")
 DEFAULT_KEEP = 3
 MAX_KEEP = 5
-SEARCH_TYPES = {
-    "bm25": "tool_search_tool_bm25_20251119",
-    "regex": "tool_search_tool_regex_20251119",
-}
 
 
 class MemoCounter:
@@ -342,11 +340,6 @@ def project(
     return rebudget(before, projected), adds
 
 
-def search_tool_entry(mode: str) -> dict[str, str]:
-    """The tool search tool entry for ``mode`` (bm25 or regex)."""
-    return {"type": SEARCH_TYPES[mode], "name": SEARCH_TOOL_NAMES[mode]}
-
-
 def _search_tool(scope: Scope, mode: str) -> ServerTool:
     location = scope.tools_location or scope.tools[0].location
     raw = search_tool_entry(mode)
@@ -364,7 +357,7 @@ def _choose(
     scope = before.scope
     notes: list[str] = []
     decision = analysis.tool_search_decision
-    if scope.kind == "claude-code" and decision is not None and not decision.defers:
+    if decision is not None and not decision.defers and host_of(analysis.catalog).sends(scope):
         notes.append(f"{decision.summary()}; nothing to choose: --apply leaves this scope as it is")
         return _unchanged(before, ranked, options, limit, notes)
     # Claude Code's ToolSearch is there whatever this scope does (it defers built-ins too), so
@@ -563,3 +556,16 @@ def _unchanged(
         )
     final = tuple(r.evolve(kept=True) for r in ranked)
     return ScopeChoice(before.scope, before, after, final, False, False, tuple(notes))
+
+
+def ranked_tools(
+    catalog: Catalog, documents: list[Document], config: Config, model: str | None, scope: str
+) -> list[Tool] | None:
+    """The tools of the scope named ``scope`` as ``recommend`` ranks them, best first; None when
+    it cannot recommend or there is no such scope (``lint --fix`` keeps the first loaded)."""
+    try:
+        chosen = recommend(catalog, documents, config, Options(model=model))
+    except ToolsearchError:
+        return None
+    choice = next((c for c in chosen.scopes if c.scope.name == scope), None)
+    return None if choice is None else [r.tool for r in choice.ranked]

@@ -9,7 +9,8 @@ from pathlib import Path
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
-from toolsearch.recommend.apply import Outcome, advise, carry_out
+from toolsearch.hosts import DEFAULT_TARGET
+from toolsearch.recommend.apply import NewErrors, Outcome, advise, carry_out
 from toolsearch.recommend.evaluate import Evaluation, evaluate
 from toolsearch.recommend.recommend import Options, Recommendation, recommend
 from toolsearch.recommend.usage import UsageReport, match_usage
@@ -58,13 +59,16 @@ class RecommendReport:
     outcome: Outcome
     notes: list[str]
     with_diff: bool
-    target: str = "api"
+    target: str = DEFAULT_TARGET
     applied: bool = False  # --apply or --diff was asked
     evaluation: Evaluation | None = None  # --evaluate
 
 
-def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) -> RecommendReport:
-    """Recommend, and apply (--apply) or diff (--diff) when asked."""
+def recommend_report(
+    inputs: Inputs, config: Config, options: RecommendOptions, check: NewErrors
+) -> RecommendReport:
+    """Recommend, and apply (--apply) or diff (--diff) when asked (``check``: the lint errors
+    the edits would add, which refuse them)."""
     usage: UsageReport | None = None
     all_tools = inputs.catalog.tools
     if options.usage:
@@ -93,7 +97,7 @@ def recommend_report(inputs: Inputs, config: Config, options: RecommendOptions) 
         usage,
     )
     if options.apply or options.diff:
-        outcome = carry_out(chosen, inputs, config, options.model, write=options.apply)
+        outcome = carry_out(chosen, inputs, check, write=options.apply)
     else:
         outcome = Outcome((), advise(chosen))
     evaluation = None

@@ -24,7 +24,6 @@ from toolsearch import __version__
 from toolsearch.catalog.model import Tool
 from toolsearch.cost.budget import Row, ScopeBudget
 from toolsearch.lint.findings import Diagnostic, Severity
-from toolsearch import page_run
 from toolsearch.page_run import SELF_CHECK_AT, Findable, PageReport
 from toolsearch.recommend.usage import confidence
 from toolsearch.report.render_settings import RenderSettings
@@ -384,7 +383,7 @@ def render(report: PageReport, settings: RenderSettings) -> str:
         by_key={(v.row.source, v.row.name): v for v in reversed(views)},  # the first one wins
         scope_notes=_scope_notes(report),
         level_counts=_level_counts(report.diagnostics),
-        sample=page_run.SELF_CHECK_SAMPLE,  # read at run time, as page_run reads it
+        sample=max((len(f.tools) for f in report.findability if f.sampled), default=0),
     )
 
 

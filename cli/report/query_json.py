@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.report.jsonout import dumps
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.retrieval.claude_code_search import NO_MATCH
@@ -52,6 +53,6 @@ def render(report: QueryReport, settings: RenderSettings) -> str:
 def render_tool_references(report: QueryReport, settings: RenderSettings) -> str:
     """The ``content`` of the ``tool_result`` a client-side search tool returns (facts §2.6);
     Claude Code's ToolSearch answers a search that finds nothing with a line of text."""
-    if report.mode == "claude-code" and not report.results:
+    if report.mode == CLAUDE_CODE_MODE and not report.results:
         return dumps([{"type": "text", "text": NO_MATCH}])
     return dumps(tool_references(report.results))

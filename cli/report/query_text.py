@@ -8,6 +8,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.report.console import render as render_console
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.retrieval.claude_code_search import NO_MATCH
@@ -78,7 +79,7 @@ def _scope_parts(scope_results: ScopeResults, report: QueryReport, width: int | 
     parts: list[Any] = [_header(scope_results, report)]
     results = scope_results.results
     if not results:
-        nothing = NO_MATCH if report.mode == "claude-code" else "no tools matched"
+        nothing = NO_MATCH if report.mode == CLAUDE_CODE_MODE else "no tools matched"
         parts.append(Text(nothing, style="yellow"))
         return parts
     names = [one_line(r.tool.sent_name, 60) for r in results]

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from toolsearch.catalog.counts import scope_count
+from toolsearch.hosts import host_named
 from toolsearch.recommend.apply import Advice
 from toolsearch.recommend.evaluate import Evaluation
 from toolsearch.recommend.recommend import Recommendation, ScopeChoice
@@ -133,7 +134,7 @@ def _advice_parts(
     """What to set for one MCP ``tools/list`` source, for the target's client only."""
     source = one_line(advice.source)
     keep = ", ".join(one_line(k) for k in advice.keep)
-    if target == "claude-code":
+    if host_named(target).apply == "server-metadata":
         parts: list[Any] = []
         if advice.keep:
             parts.append(
@@ -183,7 +184,7 @@ def _idle_servers(chosen: Recommendation, advised: set[str], changed: set[str]) 
     idle = [
         source
         for choice in chosen.scopes
-        if choice.scope.kind == "claude-code" and choice.deferral
+        if choice.before.host.apply == "server-metadata" and choice.deferral
         for source in choice.scope.sources
         if source not in advised and source not in changed
     ]
@@ -283,7 +284,7 @@ def render(report: RecommendReport, settings: RenderSettings) -> str:
         if advice_parts:
             parts.append(Text(""))
             parts.extend(advice_parts)
-    if report.target == "claude-code":
+    if host_named(report.target).apply == "server-metadata":
         advised = {a.source for a in outcome.advice}
         changed = {s for s, f in files.items() if f in {c.file for c in outcome.changes}}
         parts.extend(_idle_servers(chosen, advised, changed))

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from toolsearch.facts import cited, source_keys
 from toolsearch.lint.fixable import fix_line
-from toolsearch.lint.rule_contract import Rule, as_config
+from toolsearch.lint.rule_contract import Rule, as_config, rule_hosts
 from toolsearch.lint.rule_settings import RuleSettings
 from toolsearch.report.console import render as render_console
 
@@ -58,8 +58,12 @@ def render_doc(rule: Rule, setting: RuleSettings, color: bool, width: int | None
         Text(rule.SUMMARY),
         Text(f"options: {options}", style="dim"),
         Text(fix_line(rule.ID), style="dim"),
-        Text(""),
     ]
+    hosts = rule_hosts(rule)
+    if hosts is not None:
+        where = f"only under --target {'|'.join(hosts)}, on the requests that host sends"
+        parts.append(Text(f"Hosts: {', '.join(hosts)} ({where})", style="dim"))
+    parts.append(Text(""))
     doc = inspect.getdoc(rule) or ""
     parts.append(Markdown(doc) if color else Text(doc))
     facts = facts_text(doc)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolsearch.commands.rules import RuleListing
 from toolsearch.lint.rule_contract import as_config
+from toolsearch.lint.rule_listing import RuleListing
 from toolsearch.report.jsonout import dumps
 from toolsearch.report.render_settings import RenderSettings
 

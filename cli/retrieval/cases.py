@@ -13,8 +13,7 @@ from typing import Any
 
 from toolsearch.catalog.loader import display_path, load_json, load_yaml, read_text_capped
 from toolsearch.errors import InputError
-
-MODES = ("bm25", "regex", "claude-code", "hybrid")
+from toolsearch.retrieval.mode_names import MODES
 
 
 @dataclass(frozen=True)

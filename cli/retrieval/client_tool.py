@@ -15,6 +15,7 @@ from typing import Any
 
 from toolsearch.catalog.model import Catalog, Scope, Target, Tool
 from toolsearch.errors import SearchInputError
+from toolsearch.hosts import DEFAULT_TARGET
 from toolsearch.retrieval.library import CatalogLike, as_catalog
 from toolsearch.retrieval.modes import default_mode, make_searcher
 from toolsearch.retrieval.searchers import DEFAULT_LIMIT, MAX_QUERY, Searcher
@@ -61,7 +62,7 @@ class SearchTool:
         mode: str | None = None,
         name: str = DEFAULT_NAME,
         max_limit: int = MAX_LIMIT,
-        target: Target = "api",
+        target: Target = DEFAULT_TARGET,
     ) -> None:
         self.catalog: Catalog = as_catalog(request, target)
         self.mode = mode or default_mode(self.catalog.target)

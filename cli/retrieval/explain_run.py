@@ -17,6 +17,7 @@ from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.config import Config
 from toolsearch.errors import SearchInputError, UsageError
+from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.retrieval.searchers import Result, SearchedSet, searched_tools
 
 ABOVE_SHOWN = 5
@@ -68,7 +69,7 @@ def explain_modes(requested: str | None, default: str) -> tuple[list[str], list[
         return [requested], []
     from toolsearch.retrieval.embedding import INSTALL_HINT, semantic_available
 
-    modes = list(dict.fromkeys([default, "bm25", "claude-code", "hybrid"]))
+    modes = list(dict.fromkeys([default, "bm25", CLAUDE_CODE_MODE, "hybrid"]))
     modes = [m for m in modes if m != "regex"]
     notes = []
     if not semantic_available():

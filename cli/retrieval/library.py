@@ -14,18 +14,19 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from toolsearch.catalog.dialects import load_catalog
 from toolsearch.catalog.loader import Document
 from toolsearch.catalog.model import Catalog, Target
 from toolsearch.config import Config
 from toolsearch.errors import InputError
+from toolsearch.hosts import DEFAULT_TARGET
+from toolsearch.hosts.scopes import load_catalog
 from toolsearch.retrieval.modes import default_mode, make_searcher
 from toolsearch.retrieval.searchers import DEFAULT_LIMIT, Result, searched_tools
 
 CatalogLike = Catalog | str | os.PathLike[str] | Sequence[Any] | Mapping[str, Any]
 
 
-def as_catalog(catalog: CatalogLike, target: Target = "api") -> Catalog:
+def as_catalog(catalog: CatalogLike, target: Target = DEFAULT_TARGET) -> Catalog:
     """A Catalog from a Catalog, a file path, or tool definitions already in memory."""
     if isinstance(catalog, Catalog):
         return catalog
@@ -47,7 +48,7 @@ def search(
     mode: str | None = None,
     limit: int | None = DEFAULT_LIMIT,
     all_tools: bool = False,
-    target: Target = "api",
+    target: Target = DEFAULT_TARGET,
 ) -> list[Result]:
     """Search each scope's deferred tools (every tool when none is deferred, or ``all_tools``).
 

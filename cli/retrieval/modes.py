@@ -1,7 +1,7 @@
 """The search modes and their searchers: the API's ``bm25`` and ``regex``, and Claude Code's
 own ToolSearch (``claude-code``), and ``hybrid`` (bm25's ranking fused with sentence embeddings:
 the ``semantic`` extra). The mode is ``--mode``, else the config's ``search.mode``,
-else the target's default: ``bm25`` under ``api``, ``claude-code`` under ``claude-code``."""
+else the target's default (its host's ``default_mode``)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,16 @@ from collections.abc import Sequence
 
 from toolsearch.catalog.model import Tool
 from toolsearch.errors import SearchInputError
+from toolsearch.hosts import host_named
+from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher
+from toolsearch.retrieval.mode_names import MODES
 from toolsearch.retrieval.searchers import BM25Searcher, RegexSearcher, Searcher
-
-MODES = ("bm25", "regex", "claude-code", "hybrid")
 
 
 def default_mode(target: str) -> str:
-    """The mode a target searches with when nothing else says."""
-    return "claude-code" if target == "claude-code" else "bm25"
+    """The mode a target searches with when nothing else says: its host's."""
+    return host_named(target).default_mode
 
 
 def make_searcher(
@@ -29,7 +30,7 @@ def make_searcher(
         return BM25Searcher(tools)
     if mode == "regex":
         return RegexSearcher(tools)
-    if mode == "claude-code":
+    if mode == CLAUDE_CODE_MODE:
         return ClaudeCodeSearcher(tools, everything)
     if mode == "hybrid":
         from toolsearch.retrieval.embedding import require_semantic

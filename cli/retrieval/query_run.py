@@ -90,10 +90,11 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
         if not scope.tools:
             continue
         tools, which = searched_tools(scope, options.all_tools)
-        variants = {t.search_variant for t in scope.search_tools} - {None, mode}
-        if variants:
+        variants = [t.search_variant for t in scope.search_tools]
+        other = next((v for v in variants if v not in (None, mode)), None)  # the first, in order
+        if other is not None:
             notes.append(
-                f"scope {scope.name} uses the {variants.pop()} search tool; this is a {mode} "
+                f"scope {scope.name} uses the {other} search tool; this is a {mode} "
                 "preview (--mode chooses)"
             )
         query = selects.get(scope.name, options.query) if selects is not None else options.query

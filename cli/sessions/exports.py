@@ -11,6 +11,7 @@ from pathlib import Path
 
 from toolsearch.atomic import write_text_atomic
 from toolsearch.errors import InputError
+from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.sessions.activity import ToolUse
 
 
@@ -44,7 +45,7 @@ def _case_line(case: ExportCase) -> str:
         "id": case.id,
         "query": case.query,
         "expected": list(case.expected),
-        "mode": "claude-code",
+        "mode": CLAUDE_CODE_MODE,
         "from": case.source,
     }
     line = json.dumps(record, ensure_ascii=False)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from toolsearch.recommend.edit_plan import Edit
+from toolsearch.edits.edit_plan import Edit
 
 _WS = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from toolsearch.recommend.edit_plan import Edit
+from toolsearch.edits.edit_plan import Edit
 
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

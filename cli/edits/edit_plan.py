@@ -1,7 +1,7 @@
 """Edits to a parsed document, as a tree keyed by JSON Pointer tokens.
 
 The same tree is applied to plain data (what the result must parse to), to ruamel.yaml's
-round-trip objects, and rendered into JSON text by ``toolsearch.recommend.json_edit``. Existing
+round-trip objects, and rendered into JSON text by ``toolsearch.edits.json_edit``. Existing
 keys keep their place; new keys go at the end of their object; inserts name the index in the
 original array they go before.
 """

@@ -1,0 +1,96 @@
+"""``toolsearch report``'s command line: its options, handed to ``toolsearch.commands.report``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from toolsearch.cli.options import (
+    ConfigOpt,
+    ModelOpt,
+    RecursiveOpt,
+    SkipOpt,
+    Sources,
+    TargetOpt,
+    ToolSearchOpt,
+)
+from toolsearch.cli.running import run_catalog_command
+
+if TYPE_CHECKING:
+    from toolsearch.servers.live import LiveOptions
+
+
+def report_command(
+    sources: Sources = None,
+    output_file: Annotated[
+        str | None,
+        typer.Option(
+            "--output-file",
+            "-o",
+            metavar="PATH",
+            help="Write the HTML page here ('-' for stdout). Required.",
+        ),
+    ] = None,
+    output_format: Annotated[
+        str | None,
+        typer.Option("--format", "-f", metavar="FORMAT", help="html (the only format)."),
+    ] = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    model: ModelOpt = None,
+    mode: Annotated[
+        str | None,
+        typer.Option(
+            "--mode",
+            "-m",
+            metavar="MODE",
+            help="Search of the findability self-check: bm25 or claude-code (default: config "
+            "search.mode, else the target's).",
+        ),
+    ] = None,
+    usage: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--usage",
+            metavar="PATH",
+            help="Usage evidence for the recommendation, as recommend --usage (repeatable).",
+        ),
+    ] = None,
+    baseline: Annotated[
+        Path | None,
+        typer.Option(
+            "--baseline",
+            metavar="PATH",
+            help="Show what changed since a saved budget JSON or older catalog files.",
+        ),
+    ] = None,
+    context_window: Annotated[
+        int | None,
+        typer.Option("--context-window", metavar="N", help="Context window size in tokens.", min=1),
+    ] = None,
+    claude_code_tool_search: ToolSearchOpt = None,
+    skip_non_catalogs: SkipOpt = False,
+    recursive: RecursiveOpt = False,
+    live: LiveOptions | None = None,
+) -> None:
+    """Write one self-contained HTML page: treemap, figures, recommendation, findings."""
+    run_catalog_command(
+        "report",
+        None,
+        sources=sources,
+        output_file=output_file,
+        output_format=output_format,
+        config=config,
+        target=target,
+        model=model,
+        mode=mode,
+        usage=usage,
+        baseline=baseline,
+        context_window=context_window,
+        claude_code_tool_search=claude_code_tool_search,
+        skip_non_catalogs=skip_non_catalogs,
+        recursive=recursive,
+        live=live,
+    )

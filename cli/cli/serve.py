@@ -1,0 +1,27 @@
+"""``toolsearch serve``'s command line: its options, handed to ``toolsearch.commands.serve``."""
+
+from __future__ import annotations
+
+from toolsearch.cli.options import ConfigOpt, ModeOpt, RecursiveOpt, SkipOpt, Sources, TargetOpt
+from toolsearch.cli.running import run_catalog_command
+
+
+def serve(
+    sources: Sources = None,
+    config: ConfigOpt = None,
+    target: TargetOpt = None,
+    mode: ModeOpt = None,
+    skip_non_catalogs: SkipOpt = False,
+    recursive: RecursiveOpt = False,
+) -> None:
+    """Serve the catalogs' search as an MCP server over stdio: one tool, search_tools."""
+    run_catalog_command(
+        "serve",
+        None,
+        sources=sources,
+        config=config,
+        target=target,
+        mode=mode,
+        skip_non_catalogs=skip_non_catalogs,
+        recursive=recursive,
+    )

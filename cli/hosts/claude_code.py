@@ -1,0 +1,141 @@
+"""Claude Code (``--target claude-code``).
+
+Claude Code sends every MCP server in one request: the MCP sources no toolset claims form one
+scope named ``claude-code``, with its own ToolSearch as the (loaded) search tool. Names are sent
+as ``mcp__<server>__<tool>`` with every character outside ``[A-Za-z0-9_-]`` as ``_``, and
+descriptions are cut at 2,048 characters (tool-search-facts.md §6.3, §6.4). MCP tools are
+deferred unless the server's config or the tool's ``_meta["anthropic/alwaysLoad"]`` keeps them
+loaded; whether Claude Code defers at all is its tool-search mode's decision (§6.5), made once
+per run here. Other inputs keep their scopes and the API's rules.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from toolsearch.catalog import tool_search_mode as modes
+from toolsearch.catalog.dialects import ParsedSource, source_tools
+from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, MalformedTool, Scope, Tool
+from toolsearch.cost.models import DEFAULT_MODEL
+from toolsearch.cost.tokens import SEARCH_TOOL_TOKENS
+from toolsearch.hosts.host import CostModel, Host, Limits, RunChoices, Settled, costs_nothing
+
+NAME = "claude-code"
+SCOPE_KIND = "claude-code"
+SEARCH_MODE = "claude-code"  # Claude Code's own ToolSearch (retrieval/claude_code_search.py)
+DESCRIPTION_LIMIT = 2048
+TRUNCATED = "… [truncated]"
+_NOT_IN_NAMES = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def sent_name(server: str, tool: str) -> str:
+    """``mcp__<server>__<tool>``, every character outside ``[A-Za-z0-9_-]`` sent as ``_``."""
+    return f"mcp__{_NOT_IN_NAMES.sub('_', server)}__{_NOT_IN_NAMES.sub('_', tool)}"
+
+
+def sent_description(description: str | None) -> str | None:
+    """The description Claude Code sends: cut at 2,048 characters, marked when cut."""
+    if description is None or len(description) <= DESCRIPTION_LIMIT:
+        return description
+    return description[:DESCRIPTION_LIMIT] + TRUNCATED
+
+
+def sends(scope: Scope) -> bool:
+    """Claude Code sends its own scope; request bodies and tools arrays go to the API."""
+    return scope.kind == SCOPE_KIND
+
+
+def gather(items: Sequence[ParsedSource]) -> Scope:
+    """Every MCP server in one request, deferring unless alwaysLoad."""
+    tools: list[Tool] = []
+    malformed: list[MalformedTool] = []
+    for item in items:
+        for parsed in source_tools(item, NAME, malformed):
+            keep = item.always_load or parsed.always_load
+            tools.append(
+                replace(
+                    parsed,
+                    deferred=not keep,
+                    sent_name=sent_name(item.source, parsed.name),
+                    sent_description=sent_description(parsed.description),
+                )
+            )
+    return Scope(
+        name=NAME,
+        kind=SCOPE_KIND,
+        sources=tuple(i.source for i in items),
+        files=tuple(i.document.display for i in items),
+        tools=tuple(tools),
+        malformed=tuple(malformed),
+        implicit_search=CLAUDE_CODE_SEARCH,
+    )
+
+
+def settle(choices: RunChoices) -> Settled:
+    """Claude Code's tool-search mode decides, once, whether its scope defers anything: the
+    loader marked what it would defer; the threshold of ``auto:N`` needs token counts, which
+    this run's choices (model, window, counter) give."""
+    catalog = choices.catalog
+    index = next((i for i, s in enumerate(catalog.scopes) if sends(s)), None)
+    if index is None:
+        return Settled(catalog)
+    scope = catalog.scopes[index]
+    mode = modes.choose_mode(
+        choices.tool_search,
+        choices.configured_tool_search,
+        os.environ if choices.environ is None else choices.environ,
+    )
+    deferrable = loaded = 0
+    window = choices.window or choices.model(scope).context_window
+    if mode.kind == "auto" and scope.deferred_tools:
+        deferrable, loaded = choices.definition_tokens(scope)
+    model_id = choices.model_id(scope) or HOST.default_model
+    decision = modes.decide(mode, model_id, deferrable, loaded, window)
+    if not scope.deferred_tools:
+        decision = replace(decision, defers=False, reason="none")
+    changed = (
+        modes.with_note(scope, decision)
+        if decision.defers or not scope.deferred_tools
+        else modes.all_loaded(scope, decision)
+    )
+    scopes = (*catalog.scopes[:index], changed, *catalog.scopes[index + 1 :])
+    return Settled(replace(catalog, scopes=scopes), decision)
+
+
+def uncounted_note(scope: Scope) -> str | None:
+    """Claude Code sends more than the MCP tools; what is left out of the figures."""
+    if not sends(scope):
+        return None
+    return (
+        "Claude Code's own system prompt and built-in tools (Bash, Read, Edit, ...) are "
+        "not counted: only the MCP tools, the tool-use system prompt and, when tools are "
+        "deferred, ToolSearch"
+    )
+
+
+def no_deferral_note(_scope: Scope) -> str | None:
+    return None
+
+
+HOST = Host(
+    name=NAME,
+    label="Claude Code",
+    default_model=DEFAULT_MODEL,
+    default_mode=SEARCH_MODE,
+    search_modes=(SEARCH_MODE,),
+    gathers=frozenset({"mcp"}),
+    scope_kind=SCOPE_KIND,
+    gather=gather,
+    settle=settle,
+    sends=sends,
+    sent_name=sent_name,
+    sent_description=sent_description,
+    costs=CostModel(SEARCH_TOOL_TOKENS, costs_nothing, no_deferral_note, uncounted_note),
+    limits=Limits(name_length=64, description_cut=DESCRIPTION_LIMIT, deferred_tools=10_000),
+    apply="server-metadata",
+    names_in_references=True,
+    picks_search_by_model=True,  # Haiku: nothing deferred (tool_search_mode.is_haiku)
+)
