@@ -49,6 +49,8 @@ def prepare(
     target: str | None,
     model: str | None,
     claude_code_tool_search: str | None,
+    platform: str | None,
+    api_version: str | None,
     output_format: str | None,
     context_window: int | None,
     show_all: bool,
@@ -85,5 +87,8 @@ def prepare(
         root=ci.repo_root(os.environ),
     )
     return Prepared(
-        options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        options,
+        CatalogArgs(
+            sources, config, target, skip_non_catalogs, live, recursive, platform, api_version
+        ),
     )
