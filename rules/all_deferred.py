@@ -69,8 +69,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     searched = " (the tool search tool included)" if scope.search_tools else ""
     yield Problem(
         f"{'the only tool is' if entries == 1 else f'all {entries:,} tools are'} "
-        f"deferred{searched}; the API rejects this with 400 "
-        '"At least one tool must have defer_loading=false"; keep the search tool and the '
-        "3-5 most used tools loaded",
+        f"deferred{searched}",
         where,
     )

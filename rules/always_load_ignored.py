@@ -48,7 +48,6 @@ Keep it loaded with a per-tool config:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 from toolsearch.lint.findings import Problem
@@ -66,16 +65,11 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
         if not (tool.always_load and tool.deferred):
             continue
-        if tool.toolset is not None:
-            how = f"mcp_toolset {tool.toolset!r} defers it"
-            key = json.dumps(tool.name)
-            fix = f'add "configs": {{{key}: {{"defer_loading": false}}}} to that toolset'
-        else:
-            how = "it has defer_loading: true"
-            fix = 'set "defer_loading": false on it'
+        how = (
+            f"mcp_toolset {tool.toolset!r} defers it"
+            if tool.toolset is not None
+            else "it has defer_loading: true"
+        )
         yield ctx.tool_problem(
-            tool,
-            f'{tool.name!r} has _meta["anthropic/alwaysLoad"]: true, which only Claude Code '
-            f"reads; the API ignores it and {how}; to keep it loaded, {fix}",
-            "/_meta",
+            tool, f'{tool.name!r} has _meta["anthropic/alwaysLoad"]: true but {how}', "/_meta"
         )

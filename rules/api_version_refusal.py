@@ -63,7 +63,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for field in REMOVED:
         if field in scope.request:
             yield Problem(
-                f"API version {version} removes {field}: the request is refused (400); drop it",
+                f"API version {version} removes {field}",
                 ctx.locate(where.file, f"/{field}", where),
             )
     platform = run_platform(ctx)
@@ -73,7 +73,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if oldest is not None and found is not None and found < oldest:
         yield Problem(
             f"{platform.label} serves API version {version} only for Claude "
-            f"{oldest[0]}.{oldest[1]} and later, not {model_id}; use an older version there, "
-            "or a newer model",
+            f"{oldest[0]}.{oldest[1]} and later, not {model_id}",
             where,
         )

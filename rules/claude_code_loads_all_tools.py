@@ -63,21 +63,13 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if decision is None:
         return
     if decision.reason == "haiku":
-        why = (
-            f"the model {decision.model_id} is a Haiku model, which Claude Code "
-            f"{decision.version} does not search with (tool_reference), so it defers nothing"
-        )
+        why = f"Claude Code {decision.version} does not search with {decision.model_id} (Haiku)"
     elif decision.reason == "model":
-        why = (
-            f"Claude Code {decision.version} turns tool search off for {decision.model_id} "
-            "(a Claude 3, 3.5 or 3.7 model), so it defers nothing"
-        )
+        why = f"Claude Code {decision.version} turns tool search off for {decision.model_id}"
     elif decision.reason == "under-threshold":
         why = (
-            f"under tool search {decision.mode.text!r} the deferrable tools' definitions "
-            f"(about {decision.deferrable_tokens:,} tokens) do not exceed "
-            f"{decision.mode.percent}% of the {decision.context_window:,}-token context window "
-            f"({decision.threshold:,})"
+            f"about {decision.deferrable_tokens:,} deferrable tokens, under the "
+            f"{decision.threshold:,} of tool search {decision.mode.text!r}"
         )
     else:
         return
@@ -88,6 +80,5 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         count = "its only tool is" if len(tools) == 1 else f"all {len(tools)} of its tools are"
         yield ctx.tool_problem(
             tools[0],
-            f"server {source!r}: {count} loaded upfront on every turn: {why}; toolsearch "
-            "budget shows what each side costs",
+            f"server {source!r}: {count} loaded upfront ({why})",
         )

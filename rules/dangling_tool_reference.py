@@ -62,7 +62,6 @@ from toolsearch.lint.findings import Problem
 from toolsearch.lint.request_facts import defined_names, server_tool_names
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
-from toolsearch.sanitize import one_line
 
 ID = "dangling-tool-reference"
 LEVEL = "error"
@@ -94,8 +93,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         name = ref.tool_name
         if not isinstance(name, str) or not name:
             yield Problem(
-                "tool_reference has no tool_name; the API cannot resolve it and rejects the "
-                "request (400); give it the name of a tool in tools",
+                "tool_reference has no tool_name",
                 ref.location,
                 None,
                 ref.source,
@@ -106,19 +104,11 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if disabled is None:
             disabled = disabled_tools(ctx)
         if name in disabled:
-            why = (
-                f"which the {quoted(disabled[name])} mcp_toolset disables (enabled: false "
-                "removes it from the request)"
-            )
-            fix = "enable it in the toolset's configs or drop the reference"
+            why = f"which the {quoted(disabled[name])} mcp_toolset disables"
         else:
-            why = "which is not in tools"
-            fix = "add the tool's definition (with defer_loading: true) or fix the name" + suggest(
-                name, sorted(names)
-            )
+            why = "which is not in tools" + suggest(name, sorted(names))
         yield Problem(
-            f"tool_reference names {quoted(name)}, {why}; the API rejects the request with 400 "
-            f"\"Tool reference '{one_line(name, 80)}' not found in available tools\"; {fix}",
+            f"tool_reference names {quoted(name)}, {why}",
             ref.location,
             name,
             ref.source,

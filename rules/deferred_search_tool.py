@@ -57,10 +57,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         loc = tool.location
         where = ctx.locate(loc.file, loc.pointer + "/defer_loading", fallback=loc)
         yield Problem(
-            f"the tool search tool {label} has defer_loading: true; the docs say it must never "
-            "be deferred (nothing could call it, and with every tool deferred the API answers "
-            '400 "At least one tool must have defer_loading=false"); remove defer_loading from '
-            "the search tool",
+            f"the tool search tool {label} is deferred",
             where,
             tool.name,
             tool.source,

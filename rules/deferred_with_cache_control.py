@@ -42,7 +42,6 @@ from toolsearch.catalog.tool_names import quoted
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
-from toolsearch.sanitize import one_line
 
 ID = "deferred-with-cache-control"
 LEVEL = "error"
@@ -52,11 +51,7 @@ HOSTS = ("api", "claude-code")  # Anthropic's rules; --target openai has its own
 
 
 def _message(name: str) -> str:
-    return (
-        f"{quoted(name)} has defer_loading: true and cache_control; the API rejects this with "
-        f"400 \"Tool '{one_line(name, 80)}' cannot have both defer_loading=true and "
-        'cache_control set"; move the breakpoint to the last loaded tool'
-    )
+    return f"{quoted(name)} has both defer_loading: true and cache_control"
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:

@@ -109,18 +109,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         what.append(f"{count} tool{'s are' if count != 1 else ' is'} deferred")
     if toolsets:
         what.append(f"mcp_toolset {', '.join(repr(s) for s in toolsets)} defers tools")
-    message = (
-        f"{' and '.join(what)} but nothing can load them: no tool search tool and no loaded "
-        "custom tool that returns tool_reference blocks"
-    )
+    message = f"{' and '.join(what)} with no tool search tool to load them"
     if candidates:
-        message += (
-            f"; {candidates[0].name!r} looks like a custom search tool but is deferred itself: "
-            "keep it loaded"
-        )
-    else:
-        message += (
-            '; add {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"} '
-            "or stop deferring"
-        )
+        message += f" ({candidates[0].name!r}, a custom search tool, is deferred itself)"
     yield Problem(message, scope_location(scope))

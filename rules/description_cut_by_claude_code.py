@@ -83,20 +83,6 @@ LEVEL = "warning"
 SUMMARY = "under claude-code, a tool description longer than Claude Code sends is cut silently"
 Options = NoOptions
 
-_SHOWN = 60  # characters of the kept text's end shown in the message
-
-
-def last_words(kept: str, size: int = _SHOWN) -> str:
-    """The end of the kept text, from a word boundary when one is near, on one line."""
-    flat = one_line(kept)
-    if len(flat) <= size:
-        return flat
-    tail = flat[-size:]
-    space = tail.find(" ")
-    if 0 <= space < size // 2:
-        tail = tail[space + 1 :]
-    return "…" + tail
-
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
@@ -107,10 +93,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         lost = text[limit:]
         yield ctx.tool_problem(
             tool,
-            f"description is {len(text):,} characters; Claude Code sends only the first "
-            f"{limit:,} and cuts the rest ({len(lost):,}) silently: the model's copy ends "
-            f"{quoted(last_words(text[:limit]), _SHOWN + 2)} … [truncated], and loses "
-            f"{quoted(one_line(lost), 40)}; move what matters into the first {limit:,} "
-            "characters or shorten it",
+            f"description is {len(text):,} characters: Claude Code cuts the last "
+            f"{len(lost):,}, from {quoted(one_line(lost), 40)}",
             "/description",
         )

@@ -132,8 +132,7 @@ def _tool_descriptions(ctx: Context, options: Options) -> Iterator[Problem]:
             tool,
             f"description of {tool.name!r} {how} that of {original.name!r}"
             f"{_where(tool.source, original.source)}{shared}, about {here:,} tokens (estimate"
-            f"{total}): search and {ctx.reader} can hardly tell them apart; say what makes each "
-            "tool different",
+            f"{total})",
             field_pointer(tool, "description"),
         )
 

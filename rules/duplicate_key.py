@@ -57,8 +57,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
                 f'key "{one_line(repeat.key, 60)}" is given '
                 f"{f'{len(repeat.places)} times' if places else 'more than once'}"
                 f" in {repeat.pointer or 'the top-level object'}"
-                f"{f' (at {places})' if places else ''}; toolsearch reads the last, and what the "
-                "API does with repeats is not documented: keep one",
+                f"{f' (at {places})' if places else ''}",
                 Location(document.display, pointer, line, column),
                 None,
                 document.source,

@@ -72,9 +72,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         sources = ", ".join(dict.fromkeys(e[3] for e in group))
         for _sent, name, location, source in group[1:]:
             yield Problem(
-                f"tool name {quoted(sent)} is used by {len(group)} tools in this request "
-                f"(sources: {sources}); the API rejects a request that defines a name twice; "
-                "rename or remove one (prefix names by service, e.g. github_...)",
+                f"tool name {quoted(sent)} is used by {len(group)} tools (sources: {sources})",
                 location,
                 name,
                 source,

@@ -66,9 +66,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         state = "deferred" if tool.deferred else "loaded"
         yield ctx.tool_problem(
             tool,
-            f"{quoted(tool.name)} ({state}) has input_examples and this request {reason}; "
-            "the docs called tool search and tool use examples incompatible until June 2026 "
-            "and have since said otherwise, then nothing; drop input_examples (put the "
-            "guidance in the description) or do not use tool search here",
+            f"{quoted(tool.name)} ({state}) has input_examples and this request {reason}",
             "/input_examples",
         )

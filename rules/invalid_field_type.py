@@ -79,8 +79,7 @@ def _problem(
 ) -> Problem:
     at = ctx.locate(where.file, where.pointer + join_pointer(*field.split("/")), fallback=where)
     return Problem(
-        f"{field} of {owner} is {kind_of(value)} ({_shown(value)}), not {WANTED[wanted]}; the API "
-        f"rejects the request (400); write {WANTED[wanted]}",
+        f"{field} of {owner} is {kind_of(value)} ({_shown(value)}), not {WANTED[wanted]}",
         at,
         ids.get("tool"),
         ids.get("source"),
@@ -102,7 +101,7 @@ def _entry_problems(
     ):
         yield Problem(
             f"allowed_callers of {owner} is {kind_of(callers)} ({_shown(callers)}), not an array "
-            'of strings; the API rejects the request (400); write e.g. ["direct"]',
+            "of strings",
             ctx.locate(where.file, where.pointer + "/allowed_callers", fallback=where),
             ids.get("tool"),
             ids.get("source"),

@@ -59,9 +59,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if root is not None:
             yield ctx.tool_problem(
                 tool,
-                f"{key} of {quoted(tool.name)} {root.message}; the API requires an object "
-                "schema at the root and rejects the request (400); put the parameters under "
-                '"type": "object" with "properties"',
+                f"{key} of {quoted(tool.name)} {root.message}",
                 base + root.pointer,
             )
         if plainly_valid(schema):
@@ -73,7 +71,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         yield ctx.tool_problem(
             tool,
             f"{key} of {quoted(tool.name)} is not a valid JSON Schema ({compiled.draft}): "
-            f"{compiled.issue.message} at {where}; the API rejects the request (400); "
-            "fix the schema",
+            f"{compiled.issue.message} at {where}",
             base + compiled.issue.pointer,
         )

@@ -55,9 +55,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if variant is None:
             known = list(SEARCH_TOOL_TYPES)
             yield Problem(
-                f"unknown tool search type {quoted(tool.type)}; the API knows only "
-                f"{', '.join(known[:2])} and the undated aliases, and rejects the request; "
-                "use one of them" + suggest(tool.type, known),
+                f"unknown tool search type {quoted(tool.type)}" + suggest(tool.type, known),
                 ctx.locate(loc.file, loc.pointer + "/type", fallback=loc),
                 tool.name,
                 tool.source,
@@ -69,9 +67,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         named = f"is named {quoted(tool.name)}" if tool.name else "has no name"
         pointer = "/name" if "name" in tool.raw else ""
         yield Problem(
-            f"the {variant} tool search tool {named}; its type takes only the name "
-            f'"{expected}" (the SDK types it so; other names risk a 400); set "name": '
-            f'"{expected}"',
+            f'the {variant} tool search tool {named}, not "{expected}"',
             ctx.locate(loc.file, loc.pointer + pointer, fallback=loc),
             tool.name,
             tool.source,

@@ -46,7 +46,6 @@ from collections.abc import Iterator
 
 from toolsearch.catalog.tool_names import (
     DOCUMENTED_LIMIT,
-    NAME_PATTERN,
     OBSERVED_LIMIT,
     SentName,
     in_tool_reference,
@@ -84,19 +83,17 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             continue
         yield ctx.tool_problem(
             tool,
-            f"{name.label} {quoted(name.sent)} {'; '.join(faults)}; the API accepts only "
-            f"{NAME_PATTERN} and rejects the request (400); {_fix(name)}",
+            f"{name.label} {quoted(name.sent)} {' and '.join(faults)}{_fix(name)}",
             name_pointer(tool),
         )
 
 
 def _fix(name: SentName) -> str:
-    if not name.own:
-        return "give it a name"
-    if name.prefix and name.own_is_valid and len(name.own) <= DOCUMENTED_LIMIT:
-        return "rename the server (its source name, NAME=PATH) to letters, digits, _ and -"
+    """A valid name to rename the tool to, when the tool's own name is what fails."""
+    if not name.own or (name.prefix and name.own_is_valid and len(name.own) <= DOCUMENTED_LIMIT):
+        return ""
     room = DOCUMENTED_LIMIT - len(name.prefix)
-    return f"rename it, e.g. {quoted(suggested_name(name.own, room))}"
+    return f" (rename it, e.g. {quoted(suggested_name(name.own, room))})"
 
 
 _OPENAI_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")

@@ -60,13 +60,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             continue
         if in_tool_reference(tool, ctx.host):
             continue
-        state = "deferred, so " if tool.deferred else ""
-        fix = "shorten the server or tool name" if name.prefix else "shorten it"
         yield ctx.tool_problem(
             tool,
-            f"{name.label} {quoted(name.sent)} {name.length_note()}; the docs allow "
-            f"{DOCUMENTED_LIMIT} and the API has been seen to accept {OBSERVED_LIMIT} in tools "
-            f"but only {DOCUMENTED_LIMIT} in tool_reference ({state}a search may fail to load it); "
-            f"{fix} to {DOCUMENTED_LIMIT} characters",
+            f"{name.label} {quoted(name.sent)} {name.length_note()} (over {DOCUMENTED_LIMIT})",
             name_pointer(tool),
         )

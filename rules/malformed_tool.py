@@ -38,4 +38,6 @@ Options = NoOptions
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for bad in ctx.scope.malformed:
-        yield Problem(f"{bad.reason}; the API rejects such a tool", bad.location, None, bad.source)
+        name = bad.raw.get("name") if isinstance(bad.raw, dict) else None
+        key = f"name={name}" if isinstance(name, str) else None  # its place shifts, its name not
+        yield Problem(bad.reason, bad.location, None, bad.source, key)

@@ -57,8 +57,7 @@ def _toolset_problems(ctx: Context) -> Iterator[Problem]:
         name = toolset.server_name
         if name is None:
             yield Problem(
-                "mcp_toolset has no mcp_server_name string; the API rejects the request (400); "
-                "name the mcp_servers entry whose tools it configures",
+                "mcp_toolset has no mcp_server_name string",
                 ctx.locate(loc.file, loc.pointer + "/mcp_server_name", fallback=loc),
                 None,
                 toolset.source,
@@ -67,9 +66,7 @@ def _toolset_problems(ctx: Context) -> Iterator[Problem]:
         where = ctx.locate(loc.file, loc.pointer + "/mcp_server_name", fallback=loc)
         if name in seen:
             yield Problem(
-                f"MCP server {quoted(name)} is already used by another mcp_toolset; the API "
-                "takes exactly one toolset per server and rejects the request (400); merge "
-                "the two toolsets' configs",
+                f"MCP server {quoted(name)} is already used by another mcp_toolset",
                 where,
                 None,
                 toolset.source,
@@ -77,9 +74,8 @@ def _toolset_problems(ctx: Context) -> Iterator[Problem]:
         seen.add(name)
         if scope.kind == "request" and name not in servers:
             yield Problem(
-                f"mcp_toolset names server {quoted(name)}, which is not in mcp_servers; the "
-                'API rejects the request (400); add {"type": "url", "name": ..., "url": '
-                '"https://..."} to mcp_servers or fix the name' + suggest(name, servers),
+                f"mcp_toolset names server {quoted(name)}, which is not in mcp_servers"
+                + suggest(name, servers),
                 where,
                 None,
                 toolset.source,
@@ -98,16 +94,12 @@ def _server_problems(ctx: Context) -> Iterator[Problem]:
         where = _at(ctx, server, "/name")
         if name in named:
             yield Problem(
-                f"two mcp_servers are named {quoted(name)}; server names must be unique and "
-                "the API rejects the request (400); rename one",
+                f"two mcp_servers are named {quoted(name)}",
                 where,
             )
         elif name not in used:
             yield Problem(
-                f"MCP server {quoted(name)} is not used by any mcp_toolset; the API requires "
-                "every server to be used by exactly one toolset and rejects the request (400); "
-                f'add {{"type": "mcp_toolset", "mcp_server_name": {quoted(name)}}} to tools '
-                "or remove the server",
+                f"MCP server {quoted(name)} is not used by any mcp_toolset",
                 where,
             )
         named.add(name)
@@ -116,23 +108,20 @@ def _server_problems(ctx: Context) -> Iterator[Problem]:
 def _server_fields(ctx: Context, server: McpServer) -> Iterator[Problem]:
     if not isinstance(server.name, str) or not server.name:
         yield Problem(
-            "mcp_servers entry has no name; the API rejects the request (400); give it the "
-            "name its mcp_toolset uses",
+            "mcp_servers entry has no name",
             server.location,
         )
     if server.type != "url":
         kind = f"type {quoted(str(server.type))}" if server.type is not None else "no type"
         yield Problem(
-            f'mcp_servers entry has {kind}; the API accepts only "url" and rejects the '
-            'request (400); set "type": "url"',
+            f'mcp_servers entry has {kind}, not "url"',
             _at(ctx, server, "/type"),
         )
     url = server.url
     if not isinstance(url, str) or not url.startswith("https://"):
         shown = quoted(url) if isinstance(url, str) else "missing" if url is None else "not text"
         yield Problem(
-            f"mcp_servers url is {shown}; the API requires an https:// URL of a public server "
-            "and rejects the request (400); serve the MCP server over HTTPS",
+            f"mcp_servers url is {shown}, not an https:// URL",
             _at(ctx, server, "/url"),
         )
 

@@ -49,14 +49,4 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             continue
         state = "empty" if tool.description is not None else "missing"
         where = field_pointer(tool, "description") if tool.description is not None else ""
-        found_by = (
-            "tool search can match only its name and arguments"
-            if tool.deferred
-            else f"{ctx.reader} has only its name to choose it by"
-        )
-        yield ctx.tool_problem(
-            tool,
-            f"tool {tool.name!r} has no description ({state}): {found_by}; say what it does "
-            "and when to use it",
-            where,
-        )
+        yield ctx.tool_problem(tool, f"tool {tool.name!r} has no description ({state})", where)

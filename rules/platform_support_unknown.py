@@ -68,15 +68,13 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if platform.tool_search == "uncertain" and uses_deferral(scope):
         where = scope.search_tools[0].location if scope.search_tools else where
         yield Problem(
-            f"whether {platform.label} serves tool search is not published; check it against "
-            "the endpoint (toolsearch probe) before relying on it",
+            f"whether {platform.label} serves tool search is not published",
             where,
         )
     bm25 = [t for t in scope.search_tools if t.search_variant == "bm25"]
     if bm25 and platform.bm25 == "uncertain" and platform.tool_search != "uncertain":
         yield Problem(
-            f"whether {platform.label} serves the BM25 variant is not published (Bedrock's "
-            "InvokeModel serves only regex); check it, or use tool_search_tool_regex_20251119",
+            f"whether {platform.label} serves the BM25 variant is not published",
             bm25[0].location,
         )
     connector = [entry.location for entry in scope.mcp_servers]
@@ -84,6 +82,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if connector and platform.mcp_connector == "uncertain":
         yield Problem(
             f"whether {platform.label} serves the MCP connector (mcp_servers, mcp_toolset) is "
-            "not published; check it before relying on it",
+            "not published",
             connector[0],
         )

@@ -68,8 +68,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     places += [toolset.location for toolset in scope.toolsets]
     if places:
         yield Problem(
-            f"{platform.label} does not serve the MCP connector (mcp_servers, mcp_toolset): "
-            "its tools never reach the model; run the MCP client yourself and send the tools "
-            "as ordinary ones",
+            f"{platform.label} does not serve the MCP connector (mcp_servers, mcp_toolset)",
             places[0],
         )

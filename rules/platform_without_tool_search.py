@@ -44,7 +44,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toolsearch.catalog.places import scope_location
-from toolsearch.hosts.platforms import CONVERSE_BETA_REFUSAL, CONVERSE_DEFER_REFUSAL
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.platform_facts import run_platform, sent_to_messages_api, uses_deferral
 from toolsearch.lint.rule_context import Context
@@ -65,12 +64,4 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if not uses_deferral(scope):
         return
     where = scope.search_tools[0].location if scope.search_tools else scope_location(scope)
-    if platform.name == "bedrock-converse":
-        said = f'"{CONVERSE_DEFER_REFUSAL}" and "{CONVERSE_BETA_REFUSAL}"'
-    else:
-        said = "400 (Azure-hosted deployments reject server-side tools, tool search included)"
-    yield Problem(
-        f"{platform.label} cannot carry tool search: it answers {said}; send the request to a "
-        "platform that does, or load every tool there",
-        where,
-    )
+    yield Problem(f"{platform.label} cannot carry tool search", where)

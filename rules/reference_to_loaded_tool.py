@@ -76,18 +76,10 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         name = ref.tool_name
         if not isinstance(name, str) or name in deferred:
             continue
-        if name in loaded:
-            toolset = loaded[name]
-            where = f"in the {quoted(toolset)} toolset's configs" if toolset else "on it"
-            fix = f"set defer_loading: true {where} or drop the reference"
-        elif name in servers:
-            fix = "drop the reference"
-        else:
+        if name not in loaded and name not in servers:
             continue
         yield Problem(
-            f"tool_reference names {quoted(name)}, which is loaded (not deferred); search "
-            "results are meant to load deferred tools and whether the API accepts this is "
-            f"undocumented; {fix}",
+            f"tool_reference names {quoted(name)}, which is loaded (not deferred)",
             ref.location,
             name,
             ref.source,

@@ -58,8 +58,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         yield ctx.tool_problem(
             tool,
             f"Claude Code sends {quoted(tool.source + '/' + tool.name)} as "
-            f"{quoted(tool.sent_name)} (each character outside A-Z a-z 0-9 _ - becomes _): "
-            "search, select: and tool_reference use that name; rename the server or tool to "
-            "keep one name everywhere",
+            f"{quoted(tool.sent_name)}",
             name_pointer(tool),
         )

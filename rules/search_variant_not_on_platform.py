@@ -67,7 +67,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.search_tools:
         if tool.search_variant == "bm25":
             yield Problem(
-                f'{platform.label} serves only the regex variant ("BM25 variant is not '
-                'supported on Bedrock"); use tool_search_tool_regex_20251119 there',
+                f"{platform.label} serves only the regex variant of tool search, not BM25",
                 tool.location,
             )

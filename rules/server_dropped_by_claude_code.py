@@ -86,13 +86,11 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             continue
         key, what = found
         count = per_server[tool.source]
-        others = "its only tool" if count == 1 else f"all {count} of its tools"
+        others = "1 tool" if count == 1 else f"{count} tools"
         yield ctx.tool_problem(
             tool,
-            f"{quoted(tool.name)} sinks server {quoted(tool.source)}: its inputSchema has {what}, "
-            f"and Claude Code is reported to drop {others} without a word (ToolSearch then finds "
-            'none of them); make the root a plain object schema ("type": "object" with '
-            "properties; inline $defs, say alternatives in the description)",
+            f"inputSchema of {quoted(tool.name)} has {what}, which makes Claude Code drop "
+            f"server {quoted(tool.source)} ({others})",
             f"{schema_pointer(tool)}/{_escape(key)}",
         )
 

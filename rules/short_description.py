@@ -61,8 +61,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if 0 < length < minimum:
             yield ctx.tool_problem(
                 tool,
-                f"description of {tool.name!r} is {length} characters (min-length {minimum}): "
-                f"too short for search to match or {ctx.reader} to choose by; say what it "
-                "does, what it returns and when to use it",
+                f"description of {tool.name!r} is {length} characters (min-length {minimum})",
                 field_pointer(tool, "description"),
             )

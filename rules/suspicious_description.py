@@ -388,11 +388,10 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if found.hidden:
             parts.append("hidden or control characters: " + ", ".join(found.hidden))
         if found.said:
-            parts.append("text aimed at the model: " + "; ".join(found.said))
+            parts.append("text aimed at the model: " + ", ".join(found.said))
         if parts:
             yield ctx.tool_problem(
                 tool,
-                f"{found.what} carries {'; and '.join(parts)}; as in MCP tool-poisoning attacks, "
-                "read it and remove what a user cannot see",
+                f"{found.what} carries {' and '.join(parts)}",
                 found.pointer,
             )

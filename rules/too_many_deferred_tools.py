@@ -77,8 +77,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         return
     where = scope.tools_location or deferred[limit]
     yield Problem(
-        f"{len(deferred):,} tools are deferred in this request; tool search takes at most "
-        f"{limit:,} deferred tools per request; split the catalog over requests or drop "
-        "unused tools",
+        f"{len(deferred):,} tools are deferred, over tool search's {limit:,}",
         where,
     )

@@ -100,8 +100,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     )
     more = f" and {len(loaded) - SHOWN} more" if len(loaded) > SHOWN else ""
     yield Problem(
-        f"{count_of(len(loaded), 'tool')} stay{'s' if len(loaded) == 1 else ''} loaded while "
-        f"tool search is on (max-loaded {limit}; keep the "
-        f"3-5 most used): defer the rest; costliest loaded (estimated tokens): {shown}{more}",
+        f"{count_of(len(loaded), 'tool')} stay{'s' if len(loaded) == 1 else ''} loaded with "
+        f"tool search on (max-loaded {limit}): {shown}{more} (estimated tokens)",
         scope_location(scope),
     )

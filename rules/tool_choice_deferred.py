@@ -77,9 +77,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if tools:
         if all(t.deferred for t in tools):
             yield Problem(
-                f"tool_choice forces {name!r}, which is deferred: its definition is not in the "
-                "prompt until a search loads it; keep the forced tool loaded "
-                '("defer_loading": false)',
+                f"tool_choice forces {name!r}, which is deferred",
                 where,
                 tools[0].name,
                 tools[0].source,
@@ -95,7 +93,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if any(t.name == name for t in scope.server_tools) or scope.unknown_toolsets:
         return
     yield Problem(
-        f"tool_choice forces {name!r}, which is not among the request's tools; name a tool "
-        "in tools",
+        f"tool_choice forces {name!r}, which is not among the request's tools",
         where,
     )

@@ -59,7 +59,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if info is None or info.forced_tool_choice:
         return
     yield Problem(
-        f'{info.label} refuses tool_choice "{kind}": "tool_choice types any and tool aren\'t '
-        'supported and return a 400 error"; use "auto" and name the tool in the prompt',
+        f'{info.label} refuses tool_choice "{kind}"',
         scope.tool_choice_location or scope_location(scope),
     )

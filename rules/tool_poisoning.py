@@ -69,8 +69,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if found.poisoning:
             yield ctx.tool_problem(
                 tool,
-                f"{found.what} carries {'; '.join(found.poisoning)}: the marks of an MCP "
-                "tool-poisoning attack; remove the text (or the tool) and find out how it got "
-                "there",
+                f"{found.what} carries {', '.join(found.poisoning)}",
                 found.pointer,
             )

@@ -75,13 +75,9 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if not in_tool_reference(tool, ctx.host) or len(tool.sent_name) <= DOCUMENTED_LIMIT:
             continue
         name = SentName.of(tool)
-        over = len(name.sent) - DOCUMENTED_LIMIT
         yield ctx.tool_problem(
             tool,
-            f"{name.label} {quoted(name.sent, 140)} {name.length_note()}; a search that finds "
-            f'this deferred tool returns a tool_reference the API refuses ("tool_reference.'
-            f'tool_name: String should have at most {DOCUMENTED_LIMIT} characters"), which '
-            f"breaks the Claude Code session; shorten the server or tool name by {over} "
-            "characters",
+            f"{name.label} {quoted(name.sent, 140)} {name.length_note()}, over "
+            f"tool_reference's {DOCUMENTED_LIMIT}",
             name_pointer(tool),
         )

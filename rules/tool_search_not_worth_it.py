@@ -101,7 +101,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     definitions = sum(r.tokens for r in budget.rows if r.kind == "tool")
     if round(definitions) < options.min_tokens:
         reasons.append(
-            f"all definitions total about {round(definitions):,} tokens "
+            f"all definitions an estimated {round(definitions):,} tokens "
             f"(min-tokens {options.min_tokens})"
         )
     saved = round(budget.totals.saved)
@@ -110,17 +110,15 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         search = round(budget.totals.search_tool)
         if saved < 0:
             reasons.append(
-                f"the deferred tools weigh about {deferred:,} tokens and the search tool "
-                f"{search:,}, so deferral costs about {-saved:,} more than it saves"
+                f"deferring an estimated {deferred:,} tokens costs a search tool of {search:,}"
             )
         else:
             reasons.append(
-                f"deferral saves only about {saved:,} tokens (min-saved {options.min_saved})"
+                f"deferral saves an estimated {saved:,} tokens (min-saved {options.min_saved})"
             )
     if not reasons:
         return
     yield Problem(
-        f"tool search costs more than it saves here: {'; '.join(reasons)} (estimates); load "
-        "every tool and drop the search tool",
+        f"tool search does not pay here: {', '.join(reasons)}",
         scope.search_tools[0].location,
     )

@@ -81,8 +81,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         server = quoted(toolset.server_name)[1:-1]
         yield Problem(
             f"the tools of MCP server {quoted(toolset.server_name)} are unknown, so "
-            f"{' and '.join(undone)} could not be checked; pass {server}=PATH (the server's "
-            "tools/list result) to check them",
+            f"{' and '.join(undone)} could not be checked (pass {server}=PATH)",
             toolset.location,
             None,
             toolset.source,

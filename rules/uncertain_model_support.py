@@ -36,7 +36,7 @@ from collections.abc import Iterator
 
 from toolsearch.catalog.tool_names import quoted
 from toolsearch.lint.findings import Problem
-from toolsearch.lint.request_facts import SUPPORTED_MODELS, searched_model
+from toolsearch.lint.request_facts import searched_model
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
 
@@ -53,6 +53,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         return
     yield Problem(
         f"model {quoted(choice.model_id)} ({choice.info.label}, from {choice.origin}) may not "
-        f"support tool search: {choice.info.note}; use {SUPPORTED_MODELS} to be safe",
+        "support tool search",
         choice.location,
     )

@@ -40,7 +40,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.places import field_pointer
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.parameters import all_described, parameters
@@ -77,13 +76,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         else:
             verb = "has" if len(missing) == 1 else "have"
             count = f"{len(missing)} of {len(found)} parameters of {tool.name!r} {verb}"
-        readers = (
-            "the model reads argument descriptions (Codex's search does not)"
-            if ctx.scope.kind == CODEX
-            else f"search and {ctx.reader} read argument descriptions"
-        )
         yield ctx.tool_problem(
             tool,
-            f"{count} no description: {names}{more}; {readers}",
+            f"{count} no description: {names}{more}",
             field_pointer(tool, "input_schema") + missing[0].pointer,
         )

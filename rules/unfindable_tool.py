@@ -105,12 +105,10 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     held_out = options.check == "held-out"
     if held_out:
         outcomes = ctx.analysis.held_out_check(scope, mode)
-        search = "its description among the tools' names and arguments only"
-        fix = "say in its name and arguments what it does"
+        search = "its description, over names and arguments only"
     else:
         outcomes = ctx.analysis.self_check(scope, mode)
         search = "its own name and description"
-        fix = "say in its name and description what sets it apart"
     for outcome in outcomes:
         rank = outcome.ranks[0]
         if rank is not None and rank <= top:
@@ -131,6 +129,5 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             why = f"it ranks {rank}, behind {ahead}"
         yield ctx.tool_problem(
             tool,
-            f"tool {tool.name!r} is not in the top {top} for a search made of {search} ({why}); "
-            f"{fix}",
+            f"tool {tool.name!r} is not in the top {top} for {search} ({why})",
         )

@@ -76,8 +76,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             where = ctx.locate(loc.file, loc.pointer + "/configs" + join_pointer(str(key)), loc)
             yield Problem(
                 f"configs names {quoted(str(key))}, which MCP server "
-                f"{quoted(str(toolset.server_name))} does not list ({file}); the API ignores it "
-                "with only a backend log line, so its settings never apply; fix the name"
+                f"{quoted(str(toolset.server_name))} does not list ({file})"
                 + suggest(str(key), names),
                 where,
                 str(key),

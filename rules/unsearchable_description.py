@@ -101,8 +101,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if not has_searchable_word(tool.name):
             yield ctx.tool_problem(
                 tool,
-                f"name {tool.name!r} has no searchable word (parts of two or more letters): "
-                "search weighs names most; name the tool with words (service_verb_object)",
+                f"name {tool.name!r} has no searchable word",
                 field_pointer(tool, "name"),
             )
         description = tool.description
@@ -113,15 +112,12 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             yield ctx.tool_problem(
                 tool,
                 f"description of {tool.name!r} is written in {script_of(run)} without spaces "
-                f"between words (a run of {len(run)} characters, max-unspaced-run {limit}): a "
-                "BM25 index takes each run as one word that queries rarely match; add "
-                "space-separated keywords",
+                f"between words (a run of {len(run)} characters, max-unspaced-run {limit})",
                 field_pointer(tool, "description"),
             )
         elif not run and not has_searchable_word(description):
             yield ctx.tool_problem(
                 tool,
-                f"description of {tool.name!r} has no searchable word: search has nothing to "
-                "match; say in words what the tool does",
+                f"description of {tool.name!r} has no searchable word",
                 field_pointer(tool, "description"),
             )

@@ -37,7 +37,7 @@ from collections.abc import Iterator
 
 from toolsearch.catalog.tool_names import quoted
 from toolsearch.lint.findings import Problem
-from toolsearch.lint.request_facts import SUPPORTED_MODELS, searched_model
+from toolsearch.lint.request_facts import searched_model
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
 
@@ -54,7 +54,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         return
     yield Problem(
         f"model {quoted(choice.model_id)} ({choice.info.label}, from {choice.origin}) does "
-        "not support tool search (no doc snapshot lists it; the docs say Opus 4.1 and earlier "
-        f"do not); the API rejects tool search with it; use {SUPPORTED_MODELS}",
+        "not support tool search",
         choice.location,
     )

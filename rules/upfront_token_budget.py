@@ -87,23 +87,10 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if round(totals.upfront) <= budget_tokens:
         return
     loaded = [r for r in budget.rows if not r.deferred]
-    loaded_sum = sum(r.tokens for r in loaded)
-    parts = [f"tool-use system prompt {round(totals.system_prompt):,}"]
-    if totals.search_tool:
-        parts.append(f"search tool {round(totals.search_tool):,}")
-    parts.append(
-        f"{len(loaded)} loaded tool{'s' if len(loaded) != 1 else ''} {round(loaded_sum):,}"
-    )
     costliest = ", ".join(f"{r.name!r} ~{round(r.tokens):,}" for r in loaded[:SHOWN])
-    advice = (
-        "defer more tools behind tool search"
-        if ctx.scope.uses_tool_search
-        else "defer tools behind a tool search tool"
-    )
     yield Problem(
-        f"upfront cost is about {round(totals.upfront):,} tokens (estimate for "
-        f"{budget.model_id}), over {origin} {budget_tokens:,}: {' + '.join(parts)}"
-        + (f"; costliest loaded: {costliest}" if costliest else "")
-        + f"; {advice}",
+        f"upfront cost is about {round(totals.upfront):,} tokens, over {origin} "
+        f"{budget_tokens:,} (estimate for {budget.model_id}"
+        + (f", costliest loaded: {costliest})" if costliest else ")"),
         scope_location(ctx.scope),
     )

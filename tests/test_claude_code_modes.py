@@ -143,7 +143,7 @@ def test_haiku_lint_note_and_query_over_every_tool(
     )
     (finding,) = json.loads(lint.stdout)["diagnostics"]
     assert finding["message"].startswith("server 'srv': all 3 of its tools are loaded upfront")
-    assert "Haiku model, which Claude Code 2.1.331 does not search with" in finding["message"]
+    assert "Claude Code 2.1.331 does not search with claude-haiku-4-5" in finding["message"]
     sonnet = runner.invoke(
         app, ["lint", "--select", "claude-code-loads-all-tools", "--target", "claude-code", source]
     )

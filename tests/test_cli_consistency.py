@@ -283,7 +283,7 @@ def test_a_directory_without_catalogs_names_the_subfolders_with_some(
 def test_recursive_reads_subfolders_but_not_hidden_ones(runner: CliRunner, in_tmp: Path) -> None:
     server_tree(in_tmp)
     for flag in ("-r", "--recursive"):
-        code, out, _ = run(runner, "budget", flag, "servers")
+        code, out, _ = run(runner, "budget", "--per-scope", flag, "servers")
         assert code == 0
         assert scope_names(out) == ["time", "fetch"]
         assert "note: skipped servers/package.json: not a tool catalog" in out
@@ -293,18 +293,18 @@ def test_recursive_reads_subfolders_but_not_hidden_ones(runner: CliRunner, in_tm
 
 def test_quoted_globs_expand_for_catalog_sources(runner: CliRunner, in_tmp: Path) -> None:
     server_tree(in_tmp)
-    code, out, _ = run(runner, "budget", "servers/*/*.json")
+    code, out, _ = run(runner, "budget", "--per-scope", "servers/*/*.json")
     assert code == 0 and scope_names(out) == ["time"]
-    code, out, _ = run(runner, "budget", "servers/**/*.json")
+    code, out, _ = run(runner, "budget", "--per-scope", "servers/**/*.json")
     assert code == 0 and scope_names(out) == ["time", "fetch"]  # .git is not matched
     code, out, _ = run(runner, "lint", "servers/*")  # directories matched are read as such
-    assert code == 0 and "in 1 tool in 2 files" in out
+    assert code == 0 and "in 1 tool in 1 file." in out  # package.json is skipped, not counted
     code, _, err = run(runner, "budget", "nothing/*.json")
     assert code == 2 and "nothing/*.json: no file or directory matches" in one_error_line(err)
     code, _, err = run(runner, "budget", "x=servers/*/*.json")
     assert code == 2 and "is a pattern" in one_error_line(err)
     (in_tmp / ".toolsearch.yaml").write_text("catalog: ['servers/**/*.json']\n")
-    code, out, _ = run(runner, "budget")
+    code, out, _ = run(runner, "budget", "--per-scope")
     assert code == 0 and scope_names(out) == ["time", "fetch"]
 
 
@@ -313,5 +313,5 @@ def test_a_lone_deferred_tool_is_singular(runner: CliRunner, in_tmp: Path) -> No
     (in_tmp / "one.json").write_text(json.dumps({"tools": [{**tool, "defer_loading": True}]}))
     code, out, _ = run(runner, "lint", "--select", "all-deferred", "one.json")
     assert code == 1
-    assert "the only tool is deferred; the API rejects this with 400" in out
+    assert "error   the only tool is deferred  [all-deferred]" in out
     assert "1 tools" not in out

@@ -250,7 +250,7 @@ def test_unfindable_tool_held_out_check(runner: CliRunner, in_tmp: Path) -> None
     assert result.exit_code == 0, result.stderr
     (found,) = json.loads(result.stdout)["diagnostics"]  # ping has no description: not this rule's
     assert found["tool"] == "copilot"
-    assert "its description among the tools' names and arguments only" in found["message"]
+    assert "for its description, over names and arguments only" in found["message"]
     assert "no name or argument holds its words" in found["message"]
     (in_tmp / ".toolsearch.yaml").write_text("rules:\n  unfindable-tool: {check: hard}\n")
     result = runner.invoke(app, lint)

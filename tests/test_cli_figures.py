@@ -194,7 +194,10 @@ def test_a_directory_of_servers_is_a_sum_of_separate_requests(
         out,
     )
     assert total is not None and total.group(1) == "1,488"  # 3 x 496
-    # the note every MCP scope carries is said once, naming the scopes
+    # the note every MCP scope carries is said once, first after the total
+    assert out.count("nothing is deferred") == 1
+    assert out.splitlines()[1].startswith("note (every scope): nothing is deferred")
+    code, out, _ = run(runner, "budget", "--per-scope", "servers")
     assert out.count("nothing is deferred") == 1
     assert "note (3 scopes: alpha, beta, gamma): nothing is deferred" in out
     code, out, _ = run(runner, "budget", "-f", "markdown", "servers")
@@ -208,6 +211,11 @@ def test_a_note_of_one_scope_stays_with_it(runner: CliRunner, in_tmp: Path) -> N
     (in_tmp / "request.json").write_text(json.dumps({**ALL_DEFERRED, "model": "gpt-4o"}))
     code, out, _ = run(runner, "budget", "servers/alpha.json", "request.json")
     assert code == 0
+    assert "note (request): unknown model 'gpt-4o'" in out
+    assert "note (alpha): nothing is deferred" in out  # one scope only: not collapsed
+    assert "scopes:" not in out
+    code, out, _ = run(runner, "budget", "--per-scope", "servers/alpha.json", "request.json")
+    assert code == 0
     assert "note: unknown model 'gpt-4o'" in out
-    assert "note: nothing is deferred" in out  # one scope only: not collapsed
+    assert "note: nothing is deferred" in out
     assert "scopes:" not in out

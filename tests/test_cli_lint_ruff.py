@@ -7,6 +7,7 @@ import json
 import re
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -99,7 +100,7 @@ def test_concise_is_one_clickable_line_per_finding(runner: CliRunner) -> None:
     assert len(findings) == 7
     assert findings[1].startswith(
         f"{SHOWN}:8:24: error deferred-search-tool the tool search tool "
-        '"tool_search_tool_bm25" has defer_loading: true;'
+        '"tool_search_tool_bm25" is deferred'
     )
     for line in findings:
         assert re.fullmatch(r"\S+:\d+:\d+: (error|warning|info) [a-z0-9-]+ \S.*", line), line
@@ -241,7 +242,7 @@ def test_long_messages_wrap_under_the_message_column_in_a_terminal(tmp_path: Pat
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "60"}
-    command = [sys.executable, "-m", "toolsearch", "lint", "--select", "deferred-search-tool"]
+    command = [sys.executable, "-m", "toolsearch", "lint", "--select", "examples-with-tool-search"]
     process = subprocess.run(
         [*command, str(REJECTED)],
         stdout=follower,
@@ -264,12 +265,12 @@ def test_long_messages_wrap_under_the_message_column_in_a_terminal(tmp_path: Pat
     assert process.returncode == 1, process.stderr
     finding = lines[1 : lines.index("")]
     assert len(finding) > 3
-    assert finding[0].startswith("  8:24     error   the tool search tool")
+    assert finding[0].startswith('  33:25    error   "github.create_issue"')
     assert all(len(line) <= 60 for line in finding)
     assert all(line.startswith(" " * 19) and line[19] != " " for line in finding[1:])
-    assert finding[-1].endswith("[deferred-search-tool]")
+    assert finding[-1].endswith("[examples-with-tool-search]")
     words = " ".join(line.strip() for line in finding).split()
-    assert words[:3] == ["8:24", "error", "the"] and 'defer_loading=false");' in words
+    assert words[:3] == ["33:25", "error", '"github.create_issue"'] and "input_examples" in words
 
 
 def _deferred_tool(name: str) -> dict[str, object]:
@@ -281,47 +282,58 @@ def _deferred_tool(name: str) -> dict[str, object]:
     }
 
 
-def test_baseline_identity_v2_ignores_numbers(runner: CliRunner, in_tmp: Path) -> None:
-    """Adding a tool changes "all 3 tools" to "all 4 tools": the finding stays known."""
+def test_baseline_identity_v3_ignores_numbers_and_wording(runner: CliRunner, in_tmp: Path) -> None:
+    """Adding a tool changes "all 3 tools" to "all 4 tools": the finding stays known, and so
+    does one whose saved message is worded otherwise (identity v3 holds no message)."""
     request = json.loads(BAD.read_text())
     (in_tmp / "req.json").write_text(json.dumps(request, indent=2))
     args = ["--select", "all-deferred", "req.json", "--baseline", "base.json"]
     assert lint(runner, *args, "--update-baseline")[0] == 0
     written = json.loads((in_tmp / "base.json").read_text())
-    assert written["identity"] == 2 and "all 3 tools" in written["findings"][0]["message"]
+    assert written["identity"] == 3 and "all 3 tools" in written["findings"][0]["message"]
+    assert written["findings"][0]["subject"] == "/tools"
     request["tools"].append(_deferred_tool("humidity"))
     (in_tmp / "req.json").write_text(json.dumps(request, indent=2))
     code, out, _ = lint(runner, *args)
     assert code == 0 and "1 known finding not shown" in out and "stale" not in out
+    written["findings"][0]["message"] = "an older wording of the finding"
+    (in_tmp / "base.json").write_text(json.dumps(written))
+    code, out, _ = lint(runner, *args)
+    assert code == 0 and "1 known finding not shown" in out and "stale" not in out
     code, out, _ = lint(runner, *args[:-2], "-f", "sarif")
     (result,) = json.loads(out)["runs"][0]["results"]
-    assert list(result["partialFingerprints"]) == ["toolsearchIdentity/v2"]
+    assert list(result["partialFingerprints"]) == ["toolsearchIdentity/v3"]
 
 
-def test_baseline_v1_entries_match_until_rewritten(runner: CliRunner, in_tmp: Path) -> None:
+def _legacy_baseline(message: str, identity: int | None) -> dict[str, Any]:
+    entry = {"rule": "all-deferred", "source": "req", "tool": None, "message": message, "count": 1}
+    document: dict[str, Any] = {"schema_version": 1, "findings": [entry]}
+    if identity is not None:
+        document["identity"] = identity
+    return document
+
+
+@pytest.mark.parametrize("identity", [None, 2])
+def test_baseline_v1_and_v2_entries_match_until_rewritten(
+    runner: CliRunner, in_tmp: Path, identity: int | None
+) -> None:
     (in_tmp / "req.json").write_text(BAD.read_text())
     _, out, _ = lint(runner, "--select", "all-deferred", "-f", "json", "req.json")
     (finding,) = json.loads(out)["diagnostics"]
-    v1 = {  # as written before identity v2: no "identity" key, an older count in the message
-        "schema_version": 1,
-        "findings": [
-            {
-                "rule": "all-deferred",
-                "source": "req",
-                "tool": None,
-                "message": finding["message"].replace("all 3 tools", "all 2 tools"),
-                "count": 1,
-            }
-        ],
-    }
-    (in_tmp / "base.json").write_text(json.dumps(v1))
     args = ["--select", "all-deferred", "req.json", "--baseline", "base.json"]
-    code, out, _ = lint(runner, *args)
-    assert code == 0 and "1 known finding not shown" in out
+    # as written before identity v3: an older count, or an older wording, in the message
+    for message in (
+        finding["message"].replace("all 3 tools", "all 2 tools"),
+        "every tool has defer_loading: true; the API rejects this (400); keep one loaded",
+    ):
+        (in_tmp / "base.json").write_text(json.dumps(_legacy_baseline(message, identity)))
+        code, out, _ = lint(runner, *args)
+        assert code == 0 and "1 known finding not shown" in out and "stale" not in out
     code, out, _ = lint(runner, *args, "--update-baseline")
     assert code == 0 and "(0 added, 0 removed)" in out
     rewritten = json.loads((in_tmp / "base.json").read_text())
-    assert rewritten["identity"] == 2
+    assert rewritten["identity"] == 3
+    assert rewritten["findings"][0]["subject"] == "/tools"
     assert "all 3 tools" in rewritten["findings"][0]["message"]
 
 

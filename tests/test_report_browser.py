@@ -222,3 +222,90 @@ def test_hostile_text_shows_as_text(browser: Any, runner: CliRunner, tmp_path: P
     _screenshot(browser, tmp_path / "hostile-1280.png", 1280)
     assert browser.get_log("browser") == []
     assert _page_requests(browser, page) == [page.as_uri()]
+
+
+def servers_page(runner: CliRunner, folder: Path) -> Path:
+    """Three MCP servers, 47 tools with long descriptions (more than the table shows open)."""
+    servers = folder / "servers"
+    servers.mkdir()
+    words = "Finds the records that match the query and returns them with their fields; "
+    for name, count in (("alpha", 30), ("beta", 12), ("gamma", 5)):
+        tools = [
+            {
+                "name": f"{name}_{'x' * 40 if i == 1 else 'tool'}_{i}",
+                "description": f"{name} tool {i}. " + words * (8 if i == 0 else 3),
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {"q": {"type": "string", "description": "What to find."}},
+                },
+            }
+            for i in range(count)
+        ]
+        (servers / f"{name}.json").write_text(json.dumps({"tools": tools}))
+    return _page(runner, folder, str(servers))
+
+
+OVERLAPS = """
+var a = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();
+return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+"""
+
+
+@pytest.mark.slow
+def test_every_tool_folds_by_scope_wraps_and_is_a_list_on_a_phone(
+    browser: Any, runner: CliRunner, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    page = servers_page(runner, tmp_path)
+    browser.get(page.as_uri())
+    folds = browser.find_elements(By.CSS_SELECTOR, "#tools details.scope-tools")
+    assert [f.find_element(By.TAG_NAME, "strong").text for f in folds] == [
+        "alpha",
+        "beta",
+        "gamma",
+    ]
+    assert not any(f.get_attribute("open") for f in folds)  # 47 tools: folded
+    assert browser.find_element(By.ID, "tools").size["height"] < 400
+    # the scope's name does not cover the name of the largest tile, at its corner
+    biggest = max(
+        browser.find_elements(By.CSS_SELECTOR, ".tile"),
+        key=lambda t: int(t.get_attribute("data-tokens")),
+    )
+    label = biggest.find_element(By.CLASS_NAME, "label")
+    assert label.is_displayed() and label.text == "alpha_tool_0"
+    for name in browser.find_elements(By.CSS_SELECTOR, ".group-label"):
+        assert not browser.execute_script(OVERLAPS, name, label), name.text
+    # a tile leads to its row and opens its scope
+    tile = browser.find_element(By.ID, biggest.get_attribute("id"))
+    row_id = tile.get_attribute("href").split("#")[1]
+    tile.click()
+    row = browser.find_element(By.ID, row_id)
+    assert row.is_displayed() and folds[0].get_attribute("open")
+    # descriptions wrap inside the box: nothing clipped or scrolled sideways at 1,280 px
+    for fold in folds:
+        browser.execute_script("arguments[0].open = true", fold)
+    for wrap in browser.find_elements(By.CSS_SELECTOR, "#tools .table-wrap"):
+        assert browser.execute_script(
+            "return arguments[0].scrollWidth <= arguments[0].clientWidth", wrap
+        )
+    cell = row.find_element(By.CSS_SELECTOR, "td.description")
+    wrap = row.find_element(By.XPATH, "ancestor::div[@class='table-wrap']")
+    assert cell.rect["x"] + cell.rect["width"] <= wrap.rect["x"] + wrap.rect["width"] + 1
+    assert cell.size["height"] > 3 * 16  # several lines, not one clipped line
+    _screenshot(browser, tmp_path / "every-tool-1280.png", 1280)
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 1280
+    # at phone width each tool is a block: its name, then each value under its label
+    _screenshot(browser, tmp_path / "every-tool-phone.png", PHONE_WIDTH)
+    assert browser.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth"
+    ), "the page scrolls sideways at phone width"
+    assert row.value_of_css_property("display") == "block"
+    assert not browser.find_element(By.CSS_SELECTOR, "table.tools thead").is_displayed()
+    cell = row.find_element(By.CSS_SELECTOR, "td.description")
+    assert cell.is_displayed() and cell.size["width"] > PHONE_WIDTH * 0.7
+    before = browser.execute_script(
+        "return getComputedStyle(arguments[0], '::before').content", cell
+    )
+    assert before == '"Description: "'
+    assert browser.get_log("browser") == []

@@ -90,3 +90,36 @@ def test_several_catalogs_are_ranked_as_one() -> None:
     assert search.searched == 125
     first = search.answer("send a slack message", 3)["tools"][0]
     assert (first["source"], first["name"]) == ("slack", "slack_post_message")
+
+
+async def server_info(args: list[str]) -> Any:
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "toolsearch", "serve", *args]
+    )
+    async with Client(stdio_client(params), cache=None) as client:
+        return client.server_info
+
+
+@pytest.mark.slow
+def test_serve_passes_its_own_lint_and_names_its_version(tmp_path: Any) -> None:
+    """A snapshot of serve's tool lints clean (each parameter described); the server says
+    which toolsearch it is."""
+    from toolsearch import __version__
+
+    pytest.importorskip("mcp")
+    runner = CliRunner()
+    command = f"toolsearch={sys.executable} -m toolsearch serve {SMALL}"
+    out = tmp_path / "snapshots"
+    result = runner.invoke(app, ["snapshot", "--mcp-command", command, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    (tool,) = json.loads((out / "toolsearch.json").read_text())["tools"]
+    for name, schema in tool["inputSchema"]["properties"].items():
+        assert schema["description"], name
+    result = runner.invoke(app, ["lint", "-f", "json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["diagnostics"] == []
+    info = anyio.run(server_info, [SMALL])
+    assert (info.name, info.version) == ("toolsearch", __version__)

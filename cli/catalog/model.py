@@ -318,5 +318,10 @@ class Catalog:
         return tuple(t for s in self.scopes for t in s.tools)
 
     @property
+    def catalog_files(self) -> tuple[str, ...]:
+        """The files (as shown) read as catalogs: not those skipped as something else."""
+        return tuple(sorted(self.locators))
+
+    @property
     def malformed(self) -> tuple[MalformedTool, ...]:
         return tuple(m for s in self.scopes for m in s.malformed)

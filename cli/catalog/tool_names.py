@@ -87,11 +87,7 @@ class SentName:
         """``is N characters`` and, when the prefix pushed it over 64, how."""
         size = len(self.sent)
         if self.prefix and len(self.own) <= DOCUMENTED_LIMIT < size:
-            return (
-                f"is {size} characters: Claude Code's {self.prefix!r} prefix "
-                f"({len(self.prefix)}) pushes the tool's own {len(self.own)} past "
-                f"{DOCUMENTED_LIMIT}"
-            )
+            return f"is {size} characters, {len(self.prefix)} of them Claude Code's prefix"
         return f"is {size} characters"
 
     def character_note(self) -> str | None:
@@ -105,7 +101,7 @@ class SentName:
             notes.append(
                 f"has Claude Code's prefix {self.prefix!r}, which contains " + " and ".join(prefix)
             )
-        return "; ".join(notes) or None
+        return " and ".join(notes) or None
 
     @property
     def own_is_valid(self) -> bool:

@@ -52,6 +52,12 @@ def budget(
     show_all: Annotated[
         bool, typer.Option("--all", help="List every tool, not the top 40.")
     ] = False,
+    per_scope: Annotated[
+        bool,
+        typer.Option(
+            "--per-scope", help="Text: each scope's tools and totals, not one summary of all."
+        ),
+    ] = False,
     max_upfront: Annotated[
         int | None,
         typer.Option(
@@ -115,6 +121,7 @@ def budget(
         output_format=output_format,
         context_window=context_window,
         show_all=show_all,
+        per_scope=per_scope,
         max_upfront=max_upfront,
         baseline=baseline,
         max_increase=max_increase,

@@ -36,7 +36,9 @@ def execute(inputs: Inputs, config: Config, options: BudgetOptions) -> tuple[str
         problem = append_step_summary(options.step_summary, summary)
         if problem:
             report.notes.append(problem)
-    settings = RenderSettings(options.color, options.width, options.show_all)
+    settings = RenderSettings(
+        options.color, options.width, options.show_all, per_scope=options.per_scope
+    )
     return BUDGET_FORMATS[options.fmt](report, settings), 1 if report.failures else 0
 
 
@@ -53,6 +55,7 @@ def prepare(
     output_format: str | None,
     context_window: int | None,
     show_all: bool,
+    per_scope: bool,
     max_upfront: int | None,
     baseline: Path | None,
     max_increase: int | None,
@@ -74,6 +77,7 @@ def prepare(
         claude_code_tool_search=claude_code_tool_search,
         fmt=fmt,
         show_all=show_all,
+        per_scope=per_scope,
         max_upfront=max_upfront,
         baseline=baseline,
         max_increase=max_increase,

@@ -28,6 +28,7 @@ class BudgetOptions:
     claude_code_tool_search: str | None = None
     fmt: str = "text"
     show_all: bool = False
+    per_scope: bool = False  # text: a block per scope instead of the summary of every scope
     max_upfront: int | None = None
     baseline: Path | None = None
     max_increase: int | None = None

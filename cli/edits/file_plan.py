@@ -42,7 +42,9 @@ def move_cache_control(
     new_search: tuple[int, Any] | None,
     plan: FilePlan,
 ) -> None:
-    """Put the first removed breakpoint on the last entry of ``tools`` that stays loaded."""
+    """Put the first removed breakpoint on the last entry of the request's ``tools`` that stays
+    loaded (``lint --fix`` and ``recommend --apply`` pick the same one); on a search tool being
+    added only when no entry of the request stays loaded."""
     loaded: dict[str, Mapping[str, Any]] = {}
     for tool in scope.tools:
         if tool.toolset is None and id(tool) in kept:
@@ -52,14 +54,14 @@ def move_cache_control(
             loaded[server_tool.location.pointer] = server_tool.raw
     names = ", ".join(name for name, _ in moved)
     value = moved[0][1]
-    if new_search is not None:
-        new_search[1]["cache_control"] = value
-        plan.summary.append(f"move cache_control from {names} to {new_search[1]['name']}")
-        return
     prefix = tools_pointer(scope) + "/"
     ordered = sorted(
         (p for p in loaded if p.startswith(prefix)), key=lambda p: int(p[len(prefix) :])
     )
+    if not ordered and new_search is not None:
+        new_search[1]["cache_control"] = value
+        plan.summary.append(f"move cache_control from {names} to {new_search[1]['name']}")
+        return
     if not ordered:
         plan.refusals.append(
             f"{plan.document.display}: cache_control on {names} must move to a loaded tool, "

@@ -48,10 +48,12 @@ class Problem:
     tool: str | None = None
     source: str | None = None
     uncertain: bool = False  # the facts do not settle it: reported a level lower (at most warning)
+    key: str | None = None  # tells apart findings of one place that name no tool (identity v3)
 
 
-IDENTITY_VERSION = 2
+IDENTITY_VERSION = 3
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_INDEX = re.compile(r"/\d+(?=/|$)")
 
 
 def without_numbers(message: str) -> str:
@@ -59,9 +61,24 @@ def without_numbers(message: str) -> str:
     return _NUMBER.sub("#", message)
 
 
-def identity(rule: str, source: str, tool: str | None, message: str) -> str:
-    """A finding's identity (v2): no line or pointer, so inserting a tool does not shift it,
-    and no number, so a count or token figure that changes does not make it new."""
+def subject_of(pointer: str, tool_pointer: str | None) -> str:
+    """Where a finding is, independent of the message and of the tool's position: the pointer
+    below its tool's (``/input_schema/properties/q``), else its pointer with array indexes as
+    ``#`` (``/mcp_servers/#``)."""
+    if tool_pointer is not None and (pointer + "/").startswith(tool_pointer + "/"):
+        return pointer[len(tool_pointer) :]
+    return _INDEX.sub("/#", pointer)
+
+
+def identity(rule: str, source: str, tool: str | None, subject: str) -> str:
+    """A finding's identity (v3): rule + source + tool + subject. No line, array index of its
+    tool or message wording, so inserting a tool or rewording a message does not make it new."""
+    return "\x1f".join((rule, source, tool or "", subject))
+
+
+def legacy_identity(rule: str, source: str, tool: str | None, message: str) -> str:
+    """Identity v2 (v1 entries match by it too): rule + source + tool + the message with its
+    numbers as ``#``."""
     return "\x1f".join((rule, source, tool or "", without_numbers(message)))
 
 
@@ -76,6 +93,7 @@ class Diagnostic:
     scope: str
     tool: str | None = None
     source: str | None = None
+    subject: str | None = None  # None: derived from the pointer (see ``key``)
 
     @property
     def file(self) -> str:
@@ -87,10 +105,21 @@ class Diagnostic:
         return self.source or self.scope
 
     @property
+    def key(self) -> str:
+        """The message-independent part of the identity (``subject_of``)."""
+        if self.subject is not None:
+            return self.subject
+        return subject_of(self.location.pointer, None)
+
+    @property
     def fingerprint(self) -> str:
-        """Stable identity for baselines and SARIF: rule + source + tool + message with its
-        numbers as ``#``."""
-        return identity(self.rule, self.identity_source, self.tool, self.message)
+        """Stable identity (v3) for baselines and SARIF: rule + source + tool + subject."""
+        return identity(self.rule, self.identity_source, self.tool, self.key)
+
+    @property
+    def legacy_fingerprint(self) -> str:
+        """Identity v2, which baseline entries written before v3 match by."""
+        return legacy_identity(self.rule, self.identity_source, self.tool, self.message)
 
     def concise(self) -> str:
         """``path:line:col: level rule-id message`` (line and column left out when unknown)."""

@@ -12,9 +12,9 @@ from toolsearch.lint.findings import Diagnostic
 def fingerprints(diagnostics: Iterable[Diagnostic]) -> list[str]:
     """One sha256 hex digest per diagnostic, unique within the run.
 
-    The identity (rule + source + tool + message with its numbers as ``#``) has no line or
-    pointer, so inserting a tool
-    does not shift it; findings with the same identity are told apart by their order.
+    The identity (v3: rule + source + tool + subject) has no line, tool position or message,
+    so inserting a tool or rewording a message does not shift it; findings with the same
+    identity are told apart by their order.
     """
     seen: Counter[str] = Counter()
     result = []

@@ -103,7 +103,7 @@ def lint_report(inputs: Inputs, config: Config, options: LintOptions) -> LintRep
     return LintReport(
         diagnostics,
         notes,
-        sorted({d.display for d in inputs.documents}),
+        list(inputs.catalog.catalog_files),
         run_count(inputs.catalog.scopes),
         baseline,
     )

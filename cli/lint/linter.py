@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toolsearch.analysis import Analysis
-from toolsearch.catalog.model import Catalog
+from toolsearch.catalog.model import Catalog, Location, Scope
 from toolsearch.config import Config
 from toolsearch.hosts import checked_by
-from toolsearch.lint.findings import Diagnostic, Severity, sort_key
+from toolsearch.lint.findings import Diagnostic, Problem, Severity, sort_key, subject_of
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import Rule, RuleOptions, rule_hosts
 
@@ -28,6 +28,7 @@ def run(
     found: dict[tuple[str, str, str, str], Diagnostic] = {}
     for scope in catalog.scopes:
         ctx = Context(analysis, scope)
+        places = _tool_places(scope)
         for rule, level, options in enabled:
             if not checked_by(rule_hosts(rule), catalog, scope):
                 continue
@@ -40,6 +41,7 @@ def run(
                     scope.name,
                     problem.tool,
                     problem.source,
+                    _subject(problem, places),
                 )
                 key = (rule.ID, problem.location.file, problem.location.pointer, problem.message)
                 found.setdefault(key, diagnostic)
@@ -51,6 +53,29 @@ def run(
 
         kept = without_commented(kept, analysis.documents, [r.ID for r in all_rules()])
     return sorted(kept, key=sort_key)
+
+
+def _tool_places(scope: Scope) -> dict[tuple[str, str | None], list[str]]:
+    """The pointers of the scope's tools and server tools, by (file, name)."""
+    places: dict[tuple[str, str | None], list[str]] = {}
+    for location, name in [
+        *((t.location, t.name) for t in scope.tools),
+        *((t.location, t.name) for t in scope.server_tools),
+    ]:
+        places.setdefault((location.file, name), []).append(location.pointer)
+    return places
+
+
+def _subject(problem: Problem, places: dict[tuple[str, str | None], list[str]]) -> str:
+    """The finding's place below its tool (when it names one found there), for identity v3."""
+    location: Location = problem.location
+    pointer = location.pointer
+    suffix = "" if problem.key is None else f" {problem.key}"
+    if problem.tool is not None:
+        for tool_pointer in places.get((location.file, problem.tool), ()):
+            if (pointer + "/").startswith(tool_pointer + "/"):
+                return subject_of(pointer, tool_pointer) + suffix
+    return subject_of(pointer, None) + suffix
 
 
 def _check_ignored_tools(catalog: Catalog, config: Config) -> None:

@@ -35,6 +35,7 @@ from toolsearch.sanitize import escape_unsafe
 BOX = Rect(0.0, 0.0, 160.0, 100.0)
 LABELLED_GROUP = 0.012  # groups with at least this share of the box show their name
 DESCRIPTION_SHOWN = 160  # characters of a description in the table of every tool
+TOOLS_OPEN = 40  # up to this many tools, the table of every tool starts open
 
 
 @dataclass
@@ -88,6 +89,7 @@ class Tile:
     top: float
     width: float
     height: float
+    under_label: bool = False  # at the top left of a scope whose name is written over it
 
 
 @dataclass(frozen=True)
@@ -149,8 +151,12 @@ def _tiles(
     many_scopes = len(scopes) > 1
     for placed_scope in squarified(scopes, weight, BOX):
         scope_name, scope_views = placed_scope.item
+        corner = (placed_scope.rect.x, placed_scope.rect.y)
+        labelled = False
         if many_scopes:
-            groups.append(group(scope_name, "scope", weight(placed_scope.item), placed_scope.rect))
+            outline = group(scope_name, "scope", weight(placed_scope.item), placed_scope.rect)
+            groups.append(outline)
+            labelled = outline.labelled
         by_source: dict[str, list[ToolView]] = defaultdict(list)
         for view in scope_views:
             by_source[view.row.source].append(view)
@@ -170,10 +176,16 @@ def _tiles(
                     _pct(p.rect.y, BOX.height),
                     _pct(p.rect.width, BOX.width),
                     _pct(p.rect.height, BOX.height),
+                    labelled and _at(corner, p.rect),
                 )
                 for p in placed
             )
     return tiles, groups
+
+
+def _at(corner: tuple[float, float], rect: Rect) -> bool:
+    """Whether ``rect`` starts at ``corner`` (up to rounding)."""
+    return abs(rect.x - corner[0]) < 1e-6 and abs(rect.y - corner[1]) < 1e-6
 
 
 def _tool_views(report: PageReport) -> list[ToolView]:
@@ -370,6 +382,7 @@ def render(report: PageReport, settings: RenderSettings) -> str:
         budget=report.budget,
         views=views,
         views_by_scope=_by_scope(views),
+        tools_open=len(views) <= TOOLS_OPEN,
         tiles=tiles,
         groups=groups,
         rule_groups=_rule_groups(report.diagnostics, views),

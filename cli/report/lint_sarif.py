@@ -19,7 +19,7 @@ from toolsearch.report.workflow import STDIN
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-FINGERPRINT_KEY = "toolsearchIdentity/v2"
+FINGERPRINT_KEY = "toolsearchIdentity/v3"
 
 
 def _descriptor(rule: Rule) -> dict[str, Any]:

@@ -17,6 +17,7 @@ class RenderSettings:
     show_all: bool = False  # every row, not the top 40
     misses_shown: int = 20  # eval's misses in text
     quiet: bool = False  # lint: the findings only, no notes or summary line
+    per_scope: bool = False  # budget: each scope's tools and totals, not the summary
 
 
 Reporter = Callable[[Any, RenderSettings], str]

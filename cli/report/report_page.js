@@ -1,5 +1,21 @@
 (function () {
   "use strict";
+  // A link to a row of the table of every tool (a tile, a finding) opens the scope it is in.
+  function reveal() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var target = id ? document.getElementById(id) : null;
+    var folded = target ? target.closest("details:not([open])") : null;
+    if (folded) {
+      folded.open = true;
+      target.scrollIntoView();
+    }
+  }
+  window.addEventListener("hashchange", reveal);
+  reveal();
+})();
+
+(function () {
+  "use strict";
   // The treemap's tooltip: a tile's figures, read from its row in the table of every tool
   // (text only: nothing is parsed as markup).
   var map = document.querySelector(".treemap");
@@ -7,10 +23,6 @@
   if (!map || !tip) {
     return;
   }
-  var fields = [
-    "Tool", "Source", "Scope", "Tokens", "State", "Self-check", "Findings", "Description"
-  ];
-
   function rowOf(tile) {
     var target = tile.getAttribute("href") || "";
     return document.getElementById(target.slice(1));
@@ -22,6 +34,10 @@
       return;
     }
     var cells = row.querySelectorAll("th, td");
+    var fields = Array.prototype.map.call(
+      row.closest("table").querySelectorAll("thead th"),
+      function (header) { return header.textContent; }
+    );
     var title = document.createElement("strong");
     title.textContent = cells[0].textContent;
     var list = document.createElement("dl");

@@ -12,10 +12,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from toolsearch import __version__
 from toolsearch.analysis import Analysis
 from toolsearch.catalog.model import Catalog
 from toolsearch.errors import SearchInputError
-from toolsearch.retrieval.searchers import DEFAULT_LIMIT, Searcher, searched_tools
+from toolsearch.retrieval.searchers import DEFAULT_LIMIT, MAX_QUERY, Searcher, searched_tools
 from toolsearch.servers.jsonrpc_guard import MAX_MESSAGE
 
 TOOL_NAME = "search_tools"
@@ -23,8 +24,10 @@ MAX_LIMIT = 20
 DESCRIPTION = (
     "Search the tool catalog by what a tool does. Give a few words (actions, objects, service "
     "names); returns the best matching tools, best first, with their descriptions. Call it again "
-    "with other words if nothing fits. limit: how many tools, 1 to 20 (default 5)."
+    "with other words if nothing fits."
 )
+QUERY_DESCRIPTION = f"What the tool should do, in a few words (at most {MAX_QUERY} characters)."
+LIMIT_DESCRIPTION = f"How many tools to return, 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT})."
 
 
 @dataclass(frozen=True)
@@ -69,22 +72,23 @@ def serve(search: CatalogSearch, message_limit: int = MAX_MESSAGE) -> None:
     bounded by ``message_limit`` bytes and a bad one answered with its JSON-RPC error (see
     ``stdio_guard``)."""
     import sys
+    from typing import Annotated
 
     import anyio
     from mcp.server import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
     from mcp.server.stdio import stdio_server
+    from pydantic import Field
 
     from toolsearch.servers.stdio_guard import run_guarded
 
     server = MCPServer(
         "toolsearch",
         instructions=f"One tool, {TOOL_NAME}: find tools among {search.searched} by what they do.",
+        version=__version__,
         log_level="ERROR",
     )
 
-    from mcp.server.mcpserver.exceptions import ToolError
-
-    @server.tool(name=TOOL_NAME, description=DESCRIPTION)
     def search_tools(query: str, limit: int = DEFAULT_LIMIT) -> str:
         """Search the catalog (``limit``: 1 to 20 tools)."""
         if isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
@@ -94,6 +98,20 @@ def serve(search: CatalogSearch, message_limit: int = MAX_MESSAGE) -> None:
         except SearchInputError as error:  # a refused query: its reason, for the model to read
             raise ToolError(str(error)) from None
 
+    # The parameters' descriptions go into the tool's input schema (set here rather than in
+    # the signature: string annotations are evaluated in this module's globals)
+    search_tools.__annotations__ = {
+        "query": Annotated[str, Field(description=QUERY_DESCRIPTION)],
+        "limit": Annotated[
+            int,
+            Field(
+                description=LIMIT_DESCRIPTION,
+                json_schema_extra={"minimum": 1, "maximum": MAX_LIMIT},
+            ),
+        ],
+        "return": str,
+    }
+    server.tool(name=TOOL_NAME, description=DESCRIPTION)(search_tools)
     lowlevel = server._lowlevel_server  # MCPServer.run("stdio") without its stdio streams
 
     async def run(stdin: Any, stdout: Any) -> None:

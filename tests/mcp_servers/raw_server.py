@@ -4,7 +4,8 @@
 JSON-RPC and then never answers; ``--mode deep`` (a schema nested 300 levels) and ``--mode bignum``
 (a 5000-digit number) answer tools/list with JSON the SDK's parser refuses; ``--mode nan`` lists a
 schema holding NaN and infinities; ``--mode huge`` answers with one line of ``--mb`` megabytes;
-``--mode pages`` answers every page with 500 tools of 10 KB and a new cursor, without end.
+``--mode pages`` answers every page with 500 tools of 10 KB and a new cursor, without end;
+``--mode file --file PATH`` lists the tools of the ``{"tools": [...]}`` file at PATH.
 """
 
 from __future__ import annotations
@@ -54,6 +55,10 @@ def main() -> None:
             number = {"type": "number", "maximum": float("nan"), "minimum": float("-inf")}
             input_schema = {"type": "object", "default": [1e999], "properties": {"x": number}}
             reply["result"] = {"tools": [{"name": "n", "inputSchema": input_schema}]}
+        elif message["method"] == "tools/list" and mode == "file":
+            path = sys.argv[sys.argv.index("--file") + 1]
+            with open(path, encoding="utf-8") as listing:
+                reply["result"] = json.load(listing)
         elif message["method"] == "tools/list":
             reply["result"] = {
                 "tools": [{"name": "ok", "inputSchema": {"type": "object"}}, {"name": 3}]
