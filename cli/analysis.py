@@ -142,7 +142,7 @@ class Analysis:
 
             own = self.config.codex_multi_agent
             found = self._searchers[key] = make_searcher(
-                mode, tools, everything, own, self.catalog.claude_code
+                mode, tools, everything, self.catalog.claude_code, codex_own=own
             )
         return found
 

@@ -46,6 +46,7 @@ from collections.abc import Iterator
 
 from toolsearch.catalog.tool_names import (
     DOCUMENTED_LIMIT,
+    NAME_PATTERN,
     OBSERVED_LIMIT,
     SentName,
     in_tool_reference,

@@ -40,4 +40,4 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for bad in ctx.scope.malformed:
         name = bad.raw.get("name") if isinstance(bad.raw, dict) else None
         key = f"name={name}" if isinstance(name, str) else None  # its place shifts, its name not
-        yield Problem(bad.reason, bad.location, None, bad.source, key)
+        yield Problem(bad.reason, bad.location, None, bad.source, key=key)

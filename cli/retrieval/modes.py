@@ -62,8 +62,8 @@ def make_searcher(
     mode: str,
     tools: Sequence[Tool],
     everything: Sequence[Tool] | None = None,
-    codex_own: bool = True,
     claude_code: ClaudeCode | None = None,
+    codex_own: bool = True,
 ) -> Searcher:
     """A searcher for ``mode`` over ``tools``; ``everything`` (the scope's tools) lets Claude
     Code's exact names and ``select:`` reach tools that are not searched; ``codex_own``: Codex's
