@@ -60,7 +60,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         yield ctx.tool_problem(
             tool,
             f'function {tool.name!r} has Chat Completions\' shape (a nested "function" '
-            "object); the Responses API takes name, description, parameters and "
-            'defer_loading at the top level: {"type": "function", "name": ...}',
+            "object), not the Responses API's top-level fields",
             "/function",
         )

@@ -42,6 +42,7 @@ description in 17 tools.
 ```
 
 ## Fix
+Say it once (in the tool's description, or a shared definition), or say what differs:
 ```json
 [{"name": "search_issues", "description": "Search issues in a GitHub repository by keyword.",
   "input_schema": {"type": "object"}},
@@ -123,7 +124,7 @@ def _tool_descriptions(ctx: Context, options: Options) -> Iterator[Problem]:
         copies = by_original[match.original]
         here = round(costs[match.index])
         total = (
-            f"; {round(sum(costs[i] for i in copies)):,} over the {len(copies)} tools that "
+            f", {round(sum(costs[i] for i in copies)):,} over the {len(copies)} tools that "
             f"repeat {original.name!r}"
             if len(copies) > 1
             else ""
@@ -162,9 +163,8 @@ def _parameter_descriptions(ctx: Context, min_words: int) -> Iterator[Problem]:
             tool,
             f"description of parameter {parameter.path!r} of {tool.name!r} repeats that of "
             f"{first.path!r} of {first_tool.name!r}{_where(tool.source, first_tool.source)}: "
-            f"the same text is in {where}, about {round(each):,} tokens each, "
-            f"{round(each * len(uses)):,} in all (estimate); say it once (in the tool's "
-            "description, or a shared definition) or say what differs",
+            f"in {where}, about {round(each):,} tokens each, {round(each * len(uses)):,} in all "
+            "(estimate)",
             field_pointer(tool, "input_schema") + parameter.pointer + "/description",
         )
 

@@ -66,9 +66,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for name, location in _namespaces(ctx):
         if name in seen:
             yield Problem(
-                f"namespace {name!r} is given twice; a Responses-compatible server answers "
-                f"\"Duplicate namespace name '{name}' ... Namespace names must be unique.\" "
-                "(OpenAI's own text is not confirmed); rename one",
+                f"namespace {name!r} is given twice: \"Duplicate namespace name '{name}' ... "
+                "Namespace names must be unique.\" (a Responses-compatible server's text)",
                 location,
             )
         seen.add(name)

@@ -77,8 +77,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if name in default or name not in namespaced:
             continue
         yield Problem(
-            f'OpenAI answers 400 "{MISSING_NAMESPACE.format(name=name)}"; add "namespace": '
-            f"{json.dumps(namespaced[name])} to this function_call",
+            f"function_call {name!r} has no namespace ({json.dumps(namespaced[name])}): "
+            f'OpenAI answers 400 "{MISSING_NAMESPACE.format(name=name)}"',
             item.location,
             name,
             scope.sources[0],

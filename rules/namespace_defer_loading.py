@@ -65,8 +65,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             namespace.location,
         )
         yield Problem(
-            f'namespace {namespace.name!r} has defer_loading itself: OpenAI says it "applies '
-            'to the functions inside the namespace, not to the namespace object itself"; move '
-            'it to each function to defer ("defer_loading": true)',
+            f"namespace {namespace.name!r} has defer_loading itself, which defers none of its "
+            "functions",
             where,
         )

@@ -87,8 +87,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if namespace.functions < options.max_functions:
             continue
         yield Problem(
-            f"namespace {namespace.name!r} holds {namespace.functions} functions; OpenAI advises "
-            f'keeping each namespace "to fewer than 10 functions": split it into namespaces '
-            "that each say what they hold",
+            f"namespace {namespace.name!r} holds {namespace.functions} functions, over OpenAI's "
+            '"fewer than 10 functions"',
             namespace.location,
         )

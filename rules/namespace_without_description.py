@@ -61,8 +61,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
             continue
         what = "an empty description" if isinstance(description, str) else "no description"
         yield Problem(
-            f"namespace {namespace.name!r} has {what}: OpenAI's NamespaceToolParam requires "
-            "name, description and tools, and the description is all the model sees of its "
-            "deferred functions; say what the namespace holds",
+            f"namespace {namespace.name!r} has {what}",
             namespace.location,
         )

@@ -62,7 +62,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         return
     yield Problem(
         f"{count} tool{'s are' if count != 1 else ' is'} deferred but the request has no "
-        f'tool_search tool; OpenAI answers 400 "{DEFERRED_WITHOUT_SEARCH}"; add '
-        '{"type": "tool_search"} or stop deferring',
+        f'tool_search tool: OpenAI answers 400 "{DEFERRED_WITHOUT_SEARCH}"',
         scope_location(scope),
     )

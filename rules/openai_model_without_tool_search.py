@@ -26,7 +26,8 @@ target: openai
 ```
 
 ## Fix
-Use gpt-5.4 or later (or stop deferring for the older model):
+Use gpt-5.4 or later, or send the older model its tools without `tool_search` and
+`defer_loading`. For a model toolsearch cannot place, check that it is gpt-5.4 or later:
 ```yaml .toolsearch
 target: openai
 ```
@@ -70,14 +71,12 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     where = scope_location(scope)
     if support == "unsupported":
         yield Problem(
-            f"model {model!r} has no tool search: {GUIDE}; use gpt-5.4 or later, or send this "
-            "model the tools without tool_search and defer_loading",
+            f"model {model!r} has no tool search: {GUIDE}",
             where,
         )
         return
     yield Problem(
-        f"model {model!r} is not one toolsearch can place: {GUIDE}; check that it is gpt-5.4 "
-        "or later",
+        f"model {model!r} is not one toolsearch can place: {GUIDE}",
         where,
         uncertain=True,
     )

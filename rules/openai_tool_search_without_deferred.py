@@ -55,8 +55,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if not scope.openai_search_tools or deferred_count(scope):
         return
     yield Problem(
-        f'the request has a tool_search tool but defers nothing; OpenAI answers 400 "'
-        f'{SEARCH_WITHOUT_DEFERRED}"; set "defer_loading": true on the functions to search, '
-        "or remove the tool_search tool",
+        f'the request has a tool_search tool but defers nothing: OpenAI answers 400 "'
+        f'{SEARCH_WITHOUT_DEFERRED}"',
         scope.openai_search_tools[0].location,
     )

@@ -28,7 +28,7 @@ target: openai
 ```
 
 ## Fix
-Echo the call's `call_id`:
+In client mode, echo the `call_id` of the `tool_search_call` the output answers:
 ```yaml .toolsearch
 target: openai
 ```
@@ -69,7 +69,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if item.call_id in calls:
             continue
         yield Problem(
-            f"tool_search_output call_id {item.call_id!r} answers no tool_search_call in input; "
-            "in client mode echo the call_id of the tool_search_call it answers",
+            f"tool_search_output call_id {item.call_id!r} answers no tool_search_call in input",
             item.location,
         )

@@ -88,7 +88,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         yield ctx.tool_problem(
             tool,
             f"input schema of {tool.name!r} alone costs about {round(tokens):,} tokens "
-            f"(estimate), over max-tokens {options.max_tokens:,}; its costliest parts: {named}; "
-            "toolsearch budget --breakdown shows every part",
+            f"(estimate), over max-tokens {options.max_tokens:,}: {named}",
             field_pointer(tool, "input_schema"),
         )

@@ -50,9 +50,8 @@ Options = NoOptions
 def _message(tool: Tool, cuts: Sequence[Cut], saving: str) -> str:
     times = "once" if len(cuts) == 1 else f"{len(cuts)} times"
     return (
-        f"input schema of {tool.name!r} says additionalProperties: true {times}, which is "
-        f"what leaving it out means; removing it saves {saving} wherever the tool is loaded; "
-        "lint --fix removes it"
+        f"input schema of {tool.name!r} says additionalProperties: true {times}, as leaving "
+        f"it out does, {saving} to save"
     )
 
 

@@ -53,10 +53,7 @@ Options = NoOptions
 
 def _message(tool: Tool, cuts: Sequence[Cut], saving: str) -> str:
     count = "a title that only repeats" if len(cuts) == 1 else f"{len(cuts)} titles that repeat"
-    return (
-        f"input schema of {tool.name!r} has {count} a name: {listed(cuts)}; removing them "
-        f"saves {saving} wherever the tool is loaded; lint --fix removes them"
-    )
+    return f"input schema of {tool.name!r} has {count} a name, {saving} to save: {listed(cuts)}"
 
 
 def check(ctx: Context, options: NoOptions) -> Iterator[Problem]:

@@ -24,6 +24,7 @@ target: codex
 ```
 
 ## Fix
+Rename the server or tool to keep one name everywhere (letters, digits and `_` only):
 ```yaml .toolsearch
 target: codex
 ```
@@ -69,8 +70,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         yield ctx.tool_problem(
             tool,
             f"Codex sends {quoted(tool.source + '/' + tool.name)} as {quoted(called)} in "
-            f"namespace {quoted(namespace)} (each character outside A-Z a-z 0-9 _ becomes _): "
-            "the model searches and calls that name; rename the server or tool to keep one name "
-            "everywhere",
+            f"namespace {quoted(namespace)} (each character outside A-Z a-z 0-9 _ becomes _)",
             name_pointer(tool),
         )

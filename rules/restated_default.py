@@ -51,9 +51,8 @@ Options = NoOptions
 
 def _message(tool: Tool, cuts: Sequence[Cut], saving: str) -> str:
     return (
-        f"input schema of {tool.name!r} gives values that its descriptions state already: "
-        f"{listed(cuts)}; removing the values saves {saving} wherever the tool is loaded; "
-        "lint --fix --unsafe-fixes removes them"
+        f"input schema of {tool.name!r} gives values its descriptions state, {saving} to save: "
+        f"{listed(cuts)}"
     )
 
 

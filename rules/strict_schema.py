@@ -116,9 +116,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         if not found:
             continue
         how = "is strict" if tool.raw.get("strict") is True else "may be run strictly"
-        quoted = "; ".join(f'"{m}"' for m in found)
+        quoted = ", ".join(f'"{m}"' for m in found)
         yield ctx.tool_problem(
             tool,
-            f"{tool.name!r} {how} and OpenAI's strict mode rejects its schema: {quoted}; "
-            'change the schema or set "strict": false',
+            f"{tool.name!r} {how} and OpenAI's strict mode rejects its schema: {quoted}",
         )

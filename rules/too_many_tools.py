@@ -95,8 +95,7 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     )
     if entries > limit:
         yield Problem(
-            f"the request's tools array has {entries} entries; before tool search OpenAI "
-            f"answered 400 {quoted}; whether deferred or namespaced tools count under "
-            "tool_search is not published: group functions into namespaces and defer them",
+            f"the request's tools array has {entries} entries: before tool search OpenAI "
+            f"answered 400 {quoted}",
             scope_location(scope),
         )

@@ -56,8 +56,8 @@ Options = NoOptions
 
 def _message(tool: Tool, cuts: Sequence[Cut], saving: str) -> str:
     return (
-        f"input schema of {tool.name!r} has definitions nothing refers to: {listed(cuts)}; "
-        f"removing them saves {saving} wherever the tool is loaded; lint --fix removes them"
+        f"input schema of {tool.name!r} has definitions nothing refers to, {saving} to save: "
+        f"{listed(cuts)}"
     )
 
 

@@ -96,8 +96,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         yield ctx.tool_problem(
             tool,
             f"descriptions in the input schema of {tool.name!r} list every value of their enum "
-            f"again: {names}{more}; the repeated values cost about {round(tokens):,} tokens "
-            "(estimate) wherever the tool is loaded; say what the values mean, not which "
-            "there are",
+            f"again, about {round(tokens):,} tokens (estimate) to save: {names}{more}",
             pointer,
         )

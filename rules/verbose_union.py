@@ -60,9 +60,9 @@ Options = NoOptions
 
 def _message(tool: Tool, cuts: Sequence[Cut], saving: str) -> str:
     return (
-        f"input schema of {tool.name!r} has unions a shorter schema says: {listed(cuts)}; "
-        f'rewriting them ("type": [T, "null"], each branch once) saves {saving} wherever the '
-        "tool is loaded; lint --fix rewrites them"
+        f"input schema of {tool.name!r} has {len(cuts)} verbose union"
+        f"{'s' if len(cuts) != 1 else ''}, {saving} to save: {listed(cuts[:2])}"
+        f"{f' and {len(cuts) - 2} more' if len(cuts) > 2 else ''}"
     )
 
 

@@ -281,12 +281,17 @@ def test_deferred_function_gets_openais_advice_not_anthropics(
     path = write(
         tmp_path, "req.json", {"model": "gpt-5.5", "tools": [{**WEATHER, "defer_loading": True}]}
     )
-    result = cli(runner, "lint", "--target", "openai", str(path))
+    result = cli(runner, "lint", "-f", "json", "--target", "openai", str(path))
     assert result.exit_code == 1
-    assert "Deferred tools require tools.tool_search." in result.stdout
+    openai = json.loads(result.stdout)["diagnostics"]
+    assert "openai-deferred-without-tool-search" in {d["rule"] for d in openai}
+    assert "deferred-without-search" not in {d["rule"] for d in openai}
     assert "tool_search_tool_bm25" not in result.stdout
-    anthropic = cli(runner, "lint", str(path))
-    assert "tool_search_tool_bm25" in anthropic.stdout  # the api target's advice is unchanged
+    assert "tool_search_tool_regex" not in result.stdout
+    anthropic = cli(runner, "lint", "-f", "json", str(path))
+    rules = {d["rule"] for d in json.loads(anthropic.stdout)["diagnostics"]}
+    assert "deferred-without-search" in rules  # the api target's own rule
+    assert "openai-deferred-without-tool-search" not in rules
 
 
 def test_invalid_tool_name_quotes_openai(runner: CliRunner, tmp_path: Path) -> None:

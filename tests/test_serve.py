@@ -120,6 +120,6 @@ def test_serve_passes_its_own_lint_and_names_its_version(tmp_path: Any) -> None:
         assert schema["description"], name
     result = runner.invoke(app, ["lint", "-f", "json", str(out)])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["diagnostics"] == []
+    assert json.loads(result.stdout)["diagnostics"] == [], result.stdout
     info = anyio.run(server_info, [SMALL])
     assert (info.name, info.version) == ("toolsearch", __version__)

@@ -27,7 +27,7 @@ DESCRIPTION = (
     "with other words if nothing fits."
 )
 QUERY_DESCRIPTION = f"What the tool should do, in a few words (at most {MAX_QUERY} characters)."
-LIMIT_DESCRIPTION = f"How many tools to return, 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT})."
+LIMIT_DESCRIPTION = f"How many tools to return, 1 to {MAX_LIMIT}."
 
 
 @dataclass(frozen=True)
@@ -112,6 +112,11 @@ def serve(search: CatalogSearch, message_limit: int = MAX_MESSAGE) -> None:
         "return": str,
     }
     server.tool(name=TOOL_NAME, description=DESCRIPTION)(search_tools)
+    # pydantic titles every schema after a name ("search_toolsArguments", "Query"): words the
+    # model pays for and learns nothing from (redundant-title), so the schema goes without them
+    schema = server._tool_manager.get_tool(TOOL_NAME).parameters
+    for node in (schema, *schema.get("properties", {}).values()):
+        node.pop("title", None)
     lowlevel = server._lowlevel_server  # MCPServer.run("stdio") without its stdio streams
 
     async def run(stdin: Any, stdout: Any) -> None:
