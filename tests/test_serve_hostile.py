@@ -191,22 +191,31 @@ def _blocked_writing(pid: int) -> bool:
 
 def _kernel_names_waits() -> bool:
     """Whether /proc shows where a sleeping process waits (some kernels hide it: "0")."""
-    sleeper = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
-                               stdin=subprocess.PIPE)  # fmt: skip
+    code = "import sys; print('ready', flush=True); sys.stdin.read()"
+    sleeper = subprocess.Popen(
+        [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
     try:
+        assert sleeper.stdout is not None
+        sleeper.stdout.readline()  # the signal: it is about to block reading stdin
         task = Path(f"/proc/{sleeper.pid}")
-        for _ in range(HANG_LIMIT * 20):
-            if (task / "stat").read_text().rpartition(")")[2].split()[0] == "S":
-                break
+        for _ in range(HANG_LIMIT * 20):  # a loaded machine may take long to put it to sleep
+            state = (task / "stat").read_text().rpartition(")")[2].split()[0]
+            wchan = (task / "wchan").read_text()
+            if state == "S" and wchan not in ("", "0"):
+                return True
+            if state == "S" and (task / "stat").read_text().rpartition(")")[2].split()[0] == "S":
+                return (task / "wchan").read_text() not in ("", "0")
             time.sleep(0.05)
-        return (task / "wchan").read_text() not in ("", "0")
+        return False
     except OSError:
         return False
     finally:
         sleeper.kill()
         sleeper.wait()
-        if sleeper.stdin is not None:
-            sleeper.stdin.close()
+        for stream in (sleeper.stdin, sleeper.stdout):
+            if stream is not None:
+                stream.close()
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
