@@ -83,3 +83,15 @@ def env_without_cache() -> dict[str, str]:
     env = dict(os.environ)
     env["NO_COLOR"] = "1"
     return env
+
+
+DOCS_PAGES = ROOT / "docs" / "pages"
+
+
+def docs_text() -> str:
+    """README.md and every hand-written page of the site, as one text (what the docs show)."""
+    pages = [ROOT / "README.md"]
+    pages += sorted(
+        p for p in DOCS_PAGES.rglob("*.md") if p.parent.name not in ("rules", "reference")
+    )
+    return "\n".join(p.read_text(encoding="utf-8") for p in pages)

@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 from typer.testing import CliRunner
 
-from tests.conftest import CATALOGS, FIXTURES, ROOT, env_without_cache, needs_shared
+from tests.conftest import CATALOGS, FIXTURES, docs_text, env_without_cache, needs_shared
 from toolsearch.app import app
 from toolsearch.cost.schema_parts import PARTS
 from toolsearch.schemas import load_schema
@@ -156,8 +156,8 @@ def test_report_shows_each_tools_parts(runner: CliRunner, tmp_path: Path) -> Non
 
 @needs_shared
 def test_readme_notion_figures_are_real(runner: CliRunner, tmp_path: Path) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Slimming schemas", 1)[1].split("\n### ", 1)[0]
+    readme = docs_text()
+    section = readme.split("# Slimming schemas", 1)[1].split("\n## ", 1)[0]
     path = tmp_path / "notion.json"
     shutil.copyfile(CATALOGS / "notion.json", path)
     path.chmod(0o644)

@@ -18,7 +18,14 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import HANG_LIMIT, ROOT, env_without_cache, needs_shared, shared_catalogs
+from tests.conftest import (
+    HANG_LIMIT,
+    ROOT,
+    docs_text,
+    env_without_cache,
+    needs_shared,
+    shared_catalogs,
+)
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
 
@@ -284,7 +291,7 @@ def test_an_example_missing_18000_required_properties(runner: CliRunner, in_tmp:
 
 
 def test_readme_example_is_real_output(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = docs_text()
     command = "$ toolsearch lint fixtures/example/rejected-request.json\n"
     shown = readme.split(command, 1)[1].split("```", 1)[0]
     monkeypatch.chdir(ROOT)

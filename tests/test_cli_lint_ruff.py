@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import FIXTURES, HANG_LIMIT
+from tests.conftest import FIXTURES, HANG_LIMIT, docs_text
 from toolsearch.app import app
 
 BAD = FIXTURES / "rules" / "all-deferred" / "bad.json"
@@ -441,9 +441,8 @@ def test_show_settings_says_where_each_value_came_from(runner: CliRunner, in_tmp
 
 
 def _readme() -> str:
-    from tests.conftest import ROOT
 
-    return (ROOT / "README.md").read_text(encoding="utf-8")
+    return docs_text()
 
 
 @pytest.mark.parametrize(
@@ -483,7 +482,7 @@ def test_readme_config_and_ignore_examples_parse_and_match() -> None:
     chosen = settings(config)
     assert chosen["undescribed-parameter"].level is None
     assert chosen["long-tool-name"].level == Severity.ERROR
-    suppressing = text.split("### Suppressing findings\n", 1)[1].split("```yaml\n", 1)[1]
+    suppressing = text.split("# Suppressing findings\n", 1)[1].split("```yaml\n", 1)[1]
     config = parse_config(yaml.safe_load(suppressing.split("```", 1)[0]), ROOT / "x.yaml")
 
     def finding(rule: str, file: str, pointer: str, tool: str | None = None) -> Diagnostic:

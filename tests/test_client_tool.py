@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 import toolsearch
-from tests.conftest import FIXTURES, HANG_LIMIT, ROOT
+from tests.conftest import FIXTURES, HANG_LIMIT, ROOT, docs_text
 from tests.fake_http import reply_json, serving
 from toolsearch.app import app
 from toolsearch.retrieval.embedding import semantic_available
@@ -123,8 +123,8 @@ def messages_api() -> Iterator[str]:
 
 
 def readme_example() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("### A client-side search tool for your agent", 1)[1]
+    text = docs_text()
+    section = text.split("# A client-side search tool for your agent\n", 1)[1]
     found = re.search(r"```python\n(.+?)```", section, re.S)
     assert found, "README.md has no python example under the client-side search tool"
     return found.group(1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -84,7 +85,7 @@ def test_config_schema_has_the_parsers_keys_and_choices() -> None:
 
 
 def _readme_config() -> Any:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "pages" / "configuration.md").read_text(encoding="utf-8")
     block = text.split("# .toolsearch.yaml\n", 1)[1].split("```", 1)[0]
     return yaml.safe_load(block)
 
@@ -118,3 +119,25 @@ def test_configs_the_parser_refuses_the_schema_refuses(data: Any) -> None:
     with pytest.raises(ConfigError):
         config.parse_config(data, Path("cfg.yaml"))
     assert not jsonschema.Draft202012Validator(SCHEMA).is_valid(data)
+
+
+README_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def test_readme_is_short_and_every_link_in_it_resolves() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert text.count("\n") < 250
+    anchors = {
+        re.sub(r"[^a-z0-9 -]", "", line.lstrip("#").strip().lower()).replace(" ", "-")
+        for line in text.splitlines()
+        if line.startswith("#")
+    }
+    links = README_LINK.findall(text)
+    assert len(links) >= 10
+    for target in links:
+        if target.startswith(("http://", "https://", "mailto:")):
+            continue
+        if target.startswith("#"):
+            assert target[1:] in anchors, target
+            continue
+        assert (ROOT / target.split("#", 1)[0]).exists(), target

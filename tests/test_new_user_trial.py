@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import CATALOGS, FIXTURES, ROOT
+from tests.conftest import CATALOGS, FIXTURES, docs_text
 from tests.live_helpers import RAW_SERVER
 from tests.test_cli_figures import mcp_server, run
 from toolsearch.catalog.model import Location
@@ -140,7 +140,7 @@ def test_legacy_entries_match_by_wording_then_by_rule_source_and_tool() -> None:
 
 def console_examples(heading: str) -> list[tuple[str, list[str]]]:
     """The ``$ command`` lines of a README section's console blocks, with the lines after each."""
-    text = (ROOT / "README.md").read_text()
+    text = docs_text()
     start = text.index(f"\n{heading}\n")
     section = text[start : text.find("\n## ", start + 1)]
     examples: list[tuple[str, list[str]]] = []
@@ -170,7 +170,7 @@ def test_readme_command_line_errors_are_what_toolsearch_prints(
 def test_readme_snapshot_drift_shows_descriptions_whole(runner: CliRunner, in_tmp: Path) -> None:
     """The README's drift example for read_media_file, replayed: the lines it shows are the
     lines ``snapshot --check`` prints (a description is shown whole, not cut)."""
-    examples = dict(console_examples("### `toolsearch snapshot`"))
+    examples = dict(console_examples("# `toolsearch snapshot`"))
     (printed,) = [lines for command, lines in examples.items() if "--check" in command]
     start = printed.index("  ~ read_media_file: annotations, description, outputSchema")
     was, now = printed[start + 2], printed[start + 3]

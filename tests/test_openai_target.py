@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import CATALOGS, ROOT, env_without_cache
+from tests.conftest import CATALOGS, docs_text, env_without_cache
 from toolsearch.app import app
 from toolsearch.catalog.loader import read_source, resolve_sources
 from toolsearch.catalog.model import Catalog, Target
@@ -344,7 +344,7 @@ def test_anthropic_rules_do_not_run_under_openai(runner: CliRunner, tmp_path: Pa
 
 def error_table() -> dict[str, str]:
     """The README's table of error-level findings under --target openai: rule -> 400 text."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = docs_text()
     table = text[text.index("<!-- openai-errors -->") : text.index("<!-- /openai-errors -->")]
     rows = re.findall(r"^\| `([a-z0-9-]+)` \| (.+?) \| (.+?) \|$", table, re.M)
     assert rows

@@ -1,4 +1,4 @@
-"""README's CI configs: every YAML block parses, and every toolsearch line in "## In CI" runs.
+"""The docs' CI configs (docs/pages/ci.md): every YAML block parses, and every toolsearch line runs.
 
 Install steps are not run (decisions.md); ``toolsearch`` is this checkout's console script. A
 config line may find problems (exit 1) but must be a valid command (never 2 or 3).
@@ -16,20 +16,14 @@ import pytest
 import yaml
 
 from tests.ci_harness import ci_env, run_action, run_shell
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import FIXTURES, ROOT, docs_text
 
-README = ROOT / "README.md"
+README = ROOT / "docs" / "pages" / "ci.md"  # the site's "In CI" page
 FENCE = re.compile(r"^```yaml\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
-def section(text: str, heading: str) -> str:
-    start = text.index(f"\n{heading}\n")
-    end = text.find("\n## ", start + 1)
-    return text[start : end if end != -1 else len(text)]
-
-
 def ci_blocks() -> list[Any]:
-    return [yaml.safe_load(b) for b in FENCE.findall(section(README.read_text(), "## In CI"))]
+    return [yaml.safe_load(b) for b in FENCE.findall(README.read_text(encoding="utf-8"))]
 
 
 def hooks() -> dict[str, dict[str, Any]]:
@@ -59,7 +53,7 @@ def check(done: Any, what: str) -> None:
 
 
 def test_every_yaml_block_in_the_readme_parses() -> None:
-    blocks = FENCE.findall(README.read_text())
+    blocks = FENCE.findall(docs_text())
     assert len(blocks) >= 5
     for block in blocks:
         yaml.safe_load(block)
