@@ -114,9 +114,11 @@ def serve(search: CatalogSearch, message_limit: int = MAX_MESSAGE) -> None:
     server.tool(name=TOOL_NAME, description=DESCRIPTION)(search_tools)
     # pydantic titles every schema after a name ("search_toolsArguments", "Query"): words the
     # model pays for and learns nothing from (redundant-title), so the schema goes without them
-    schema = server._tool_manager.get_tool(TOOL_NAME).parameters
-    for node in (schema, *schema.get("properties", {}).values()):
-        node.pop("title", None)
+    registered = server._tool_manager.get_tool(TOOL_NAME)
+    if registered is not None:
+        schema = registered.parameters
+        for node in (schema, *schema.get("properties", {}).values()):
+            node.pop("title", None)
     lowlevel = server._lowlevel_server  # MCPServer.run("stdio") without its stdio streams
 
     async def run(stdin: Any, stdout: Any) -> None:
