@@ -116,6 +116,7 @@ class Method:
     family: str
     estimator: str
     confidence: str
+    default_of: str | None = None  # the host whose default model this is, when none was named
 
     def as_dict(self) -> dict[str, str]:
         return {
@@ -129,8 +130,13 @@ class Method:
         return (
             f"estimate: {self.encoding} count of compact JSON (name, description, input_schema, "
             f"input_examples), {self.estimator} [{self.family} tokenizer, {self.confidence} "
-            "confidence]"
+            f"confidence]{self._default_note()}"
         )
+
+    def _default_note(self) -> str:
+        if self.default_of is None:
+            return ""
+        return f"; no model named: --target {self.default_of}'s default model"
 
 
 def method_for(model: ModelInfo) -> Method:

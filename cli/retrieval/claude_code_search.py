@@ -23,6 +23,7 @@ from toolsearch.retrieval.searchers import (
     Ranking,
     RankingSearch,
     Result,
+    with_ties,
 )
 
 MCP_PREFIX = "mcp__"
@@ -186,7 +187,7 @@ class ClaudeCodeSearcher(RankingSearch):
             whole = score is None  # select:, an exact name or a prefix: the name itself
             matched = {"name": [tool.sent_name]} if whole else _matched(tool, query)
             results.append(Result(tool, rank, score, matched))
-        return Found(results, total)
+        return Found(with_ties(results, ranking), total)
 
 
 def _has_required(entry: _Entry, word: str) -> bool:
