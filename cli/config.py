@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -10,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from toolsearch.catalog.loader import DEFAULT_MAX_FILE_SIZE, MAX_DEPTH, load_yaml, read_text_capped
-from toolsearch.errors import ConfigError, InputError
+from toolsearch.errors import ConfigError, InputError, UsageError
 from toolsearch.hosts import TARGETS as TARGETS
+from toolsearch.hosts.platforms import PLATFORM_NAMES
 from toolsearch.retrieval.mode_names import MODES, listed
 
 TOP_KEYS = (
@@ -27,6 +29,8 @@ TOP_KEYS = (
     "ignore",
     "search",
     "claude-code",
+    "platform",
+    "api-version",
 )
 BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
@@ -58,6 +62,8 @@ class Config:
     search_mode: str | None = None
     search_limit: int | None = None
     claude_code_tool_search: str | None = None  # ENABLE_TOOL_SEARCH's values
+    platform: str | None = None  # where Claude is served (hosts.platforms); None: the Claude API
+    api_version: str | None = None  # the anthropic-version requests are sent with
     given: frozenset[str] = frozenset()  # the keys the file sets, dotted ("budget.max-upfront")
 
     @property
@@ -204,6 +210,8 @@ def parse_config(data: Any, path: Path) -> Config:
         search_mode=mode,
         search_limit=_positive(search, "limit", where, "search."),
         claude_code_tool_search=tool_search,
+        platform=_platform(data, where),
+        api_version=_api_version(data, where),
         given=frozenset(_given(data)),
     )
 
@@ -257,3 +265,32 @@ def _positive(data: Mapping[str, Any], key: str, where: str, prefix: str = "") -
     if value is not None and value <= 0:
         raise ConfigError(f"{where}: {prefix}{key} must be a positive number")
     return value  # type: ignore[no-any-return]
+
+
+def _platform(data: Mapping[str, Any], where: str) -> str | None:
+    platform = _optional(data, "platform", str, where)
+    if platform is not None and platform not in PLATFORM_NAMES:
+        raise ConfigError(
+            f"{where}: platform must be one of {', '.join(PLATFORM_NAMES)}"
+            f"{suggest(platform, PLATFORM_NAMES)}"
+        )
+    return platform  # type: ignore[no-any-return]
+
+
+def _api_version(data: Mapping[str, Any], where: str) -> str | None:
+    """``api-version``: a date, as the anthropic-version header takes (YAML may read it as one)."""
+    value = data.get("api-version")
+    if value is None:
+        return None
+    text = value.isoformat() if hasattr(value, "isoformat") else value
+    try:
+        return checked_api_version(text, "api-version")
+    except UsageError as error:
+        raise ConfigError(f"{where}: {error}") from None
+
+
+def checked_api_version(value: Any, name: str) -> str:
+    """An API version: a date, YYYY-MM-DD."""
+    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise UsageError(f"{name} must be a date such as 2023-06-01 or 2026-10-21")
+    return value

@@ -11,6 +11,12 @@ from toolsearch.cost.tokens import RawCount, estimate, method_for
 # and the estimate for a tool of 100 cl100k tokens, 40 of them its description, with the
 # method's confidence (token-calibration.md: per-tool model, or x1.60 on the newer tokenizer)
 EXPECTED = [
+    ("claude-opus-5-5", 286, 406, "claude-4.7+", "uncertain", 160.0, "fair"),
+    ("claude-sonnet-5-5", 354, 474, "claude-4.7+", "uncertain", 160.0, "fair"),
+    ("claude-haiku-5-5", 354, 474, "claude-4.7+", "uncertain", 160.0, "fair"),
+    ("claude-fable-5-2", 286, 406, "claude-4.7+", "uncertain", 160.0, "fair"),
+    ("claude-fable-5-1", 286, 406, "claude-4.7+", "uncertain", 160.0, "fair"),
+    ("claude-mythos-5-1", 286, 406, "claude-4.7+", "uncertain", 160.0, "fair"),
     ("claude-opus-5", 286, 406, "claude-4.7+", "supported", 160.0, "fair"),
     ("claude-fable-5", 286, 406, "claude-4.7+", "supported", 160.0, "fair"),
     ("claude-mythos-5", 286, 406, "claude-4.7+", "supported", 160.0, "fair"),
@@ -48,7 +54,8 @@ def test_row(
     assert info.system_prompt({"type": "tool", "name": "x"}) == forced
     assert info.tokenizer == family
     assert info.tool_search == support
-    assert info.context_window == 200_000
+    assert info.context_window == (1_000_000 if model.endswith("-5-5") else 200_000)
+    assert info.forced_tool_choice == (model not in ("claude-fable-5-1", "claude-mythos-5-1"))
     assert estimate(RawCount(total=100, description=40), info) == pytest.approx(tokens)
     assert method_for(info).confidence == confidence
 

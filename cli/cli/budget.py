@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from toolsearch.cli.options import (
+    ApiVersionOpt,
     ConfigOpt,
     ModelOpt,
     OutputOpt,
+    PlatformOpt,
     RecursiveOpt,
     SkipOpt,
     Sources,
@@ -29,6 +31,8 @@ def budget(
     target: TargetOpt = None,
     model: ModelOpt = None,
     claude_code_tool_search: ToolSearchOpt = None,
+    platform: PlatformOpt = None,
+    api_version: ApiVersionOpt = None,
     output_format: Annotated[
         str | None,
         typer.Option(
@@ -95,6 +99,8 @@ def budget(
         target=target,
         model=model,
         claude_code_tool_search=claude_code_tool_search,
+        platform=platform,
+        api_version=api_version,
         output_format=output_format,
         context_window=context_window,
         show_all=show_all,

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from toolsearch.cli.options import (
+    ApiVersionOpt,
     ConfigOpt,
     ModelOpt,
     OutputOpt,
+    PlatformOpt,
     RecursiveOpt,
     SkipOpt,
     Sources,
@@ -30,6 +32,8 @@ def lint(
     target: TargetOpt = None,
     model: ModelOpt = None,
     claude_code_tool_search: ToolSearchOpt = None,
+    platform: PlatformOpt = None,
+    api_version: ApiVersionOpt = None,
     output_format: Annotated[
         str | None,
         typer.Option(
@@ -124,6 +128,8 @@ def lint(
         target=target,
         model=model,
         claude_code_tool_search=claude_code_tool_search,
+        platform=platform,
+        api_version=api_version,
         output_format=output_format,
         select=select,
         extend_select=extend_select,

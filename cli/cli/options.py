@@ -12,6 +12,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from toolsearch.hosts import DEFAULT_TARGET, TARGETS
+from toolsearch.hosts.platforms import PLATFORM_NAMES
 
 Sources = Annotated[
     list[str] | None,
@@ -50,6 +51,25 @@ ToolSearchOpt = Annotated[
         help="Under --target claude-code: Claude Code's tool-search mode, as ENABLE_TOOL_SEARCH "
         "(true, false, auto, auto:N; default: config claude-code.tool-search, else "
         "ENABLE_TOOL_SEARCH, else true).",
+    ),
+]
+PlatformOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--platform",
+        metavar="PLATFORM",
+        help="Where Claude is served, for what it refuses: "
+        + ", ".join(PLATFORM_NAMES)
+        + " (default: config platform, else anthropic).",
+    ),
+]
+ApiVersionOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--api-version",
+        metavar="DATE",
+        help="The anthropic-version requests are sent with, e.g. 2026-10-21 (default: config "
+        "api-version).",
     ),
 ]
 OutputOpt = Annotated[

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from toolsearch.cli.options import (
+    ApiVersionOpt,
     ConfigOpt,
     ModelOpt,
     OutputOpt,
+    PlatformOpt,
     RecursiveOpt,
     SkipOpt,
     Sources,
@@ -96,6 +98,8 @@ def recommend(
         bool, typer.Option("--all", help="List every tool, not the top 40.")
     ] = False,
     claude_code_tool_search: ToolSearchOpt = None,
+    platform: PlatformOpt = None,
+    api_version: ApiVersionOpt = None,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
     recursive: RecursiveOpt = False,
@@ -122,6 +126,8 @@ def recommend(
         context_window=context_window,
         show_all=show_all,
         claude_code_tool_search=claude_code_tool_search,
+        platform=platform,
+        api_version=api_version,
         skip_non_catalogs=skip_non_catalogs,
         output_file=output_file,
         recursive=recursive,

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from toolsearch.cli.options import (
+    ApiVersionOpt,
     ConfigOpt,
     ModelOpt,
+    PlatformOpt,
     RecursiveOpt,
     SkipOpt,
     Sources,
@@ -71,6 +73,8 @@ def report_command(
         typer.Option("--context-window", metavar="N", help="Context window size in tokens.", min=1),
     ] = None,
     claude_code_tool_search: ToolSearchOpt = None,
+    platform: PlatformOpt = None,
+    api_version: ApiVersionOpt = None,
     skip_non_catalogs: SkipOpt = False,
     recursive: RecursiveOpt = False,
     live: LiveOptions | None = None,
@@ -90,6 +94,8 @@ def report_command(
         baseline=baseline,
         context_window=context_window,
         claude_code_tool_search=claude_code_tool_search,
+        platform=platform,
+        api_version=api_version,
         skip_non_catalogs=skip_non_catalogs,
         recursive=recursive,
         live=live,

@@ -47,6 +47,8 @@ def prepare(
     target: str | None,
     model: str | None,
     claude_code_tool_search: str | None,
+    platform: str | None,
+    api_version: str | None,
     output_format: str | None,
     context_window: int | None,
     show_all: bool,
@@ -81,5 +83,8 @@ def prepare(
         root=ci.repo_root(os.environ),
     )
     return Prepared(
-        options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        options,
+        CatalogArgs(
+            sources, config, target, skip_non_catalogs, live, recursive, platform, api_version
+        ),
     )

@@ -69,6 +69,20 @@ def load_checked_config(path: Path | None) -> Config:
     return config
 
 
+def with_platform(config: Config, platform: str | None, api_version: str | None) -> Config:
+    """The config with ``--platform`` and ``--api-version``, when given, over its own values."""
+    from dataclasses import replace
+
+    from toolsearch.config import checked_api_version
+    from toolsearch.hosts.platforms import PLATFORM_NAMES
+
+    if platform is not None:
+        config = replace(config, platform=choose(platform, PLATFORM_NAMES, "--platform"))
+    if api_version is not None:
+        config = replace(config, api_version=checked_api_version(api_version, "--api-version"))
+    return config
+
+
 @dataclass(frozen=True)
 class CatalogArgs:
     """What every catalog command is given: sources, config, target and live servers."""
@@ -79,6 +93,8 @@ class CatalogArgs:
     skip_non_catalogs: bool = False
     live: LiveOptions | None = None
     recursive: bool = False
+    platform: str | None = None  # --platform: overrides the config's
+    api_version: str | None = None  # --api-version: overrides the config's
 
 
 @dataclass(frozen=True)
@@ -96,7 +112,7 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
 
     from toolsearch.catalog.inputs import load_inputs
 
-    config = load_checked_config(args.config)
+    config = with_platform(load_checked_config(args.config), args.platform, args.api_version)
     chosen: Any = choose(args.target, TARGETS, "--target") or config.target or DEFAULT_TARGET
     sources = list(args.sources or [])
     live = args.live

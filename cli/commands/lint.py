@@ -15,10 +15,12 @@ from toolsearch.commands.catalog_args import (
     checked_tool_search,
     choose,
     load_checked_config,
+    with_platform,
 )
 from toolsearch.config import Config
 from toolsearch.errors import ExitCode, UsageError
 from toolsearch.hosts import TARGETS
+from toolsearch.hosts.platforms import PlatformFlags
 from toolsearch.lint.findings import Severity, exit_code
 from toolsearch.lint.lint_run import (
     STATISTICS_FORMATS,
@@ -96,6 +98,8 @@ def prepare(
     target: str | None,
     model: str | None,
     claude_code_tool_search: str | None,
+    platform: str | None,
+    api_version: str | None,
     output_format: str | None,
     select: list[str] | None,
     extend_select: list[str] | None,
@@ -148,17 +152,24 @@ def prepare(
         diff=diff,
     )
     if show_settings:
-        return _settings(options, config, target, output_format is not None)
+        flags = PlatformFlags(platform, api_version)
+        return _settings(options, config, target, output_format is not None, flags)
     return Prepared(
-        options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        options,
+        CatalogArgs(
+            sources, config, target, skip_non_catalogs, live, recursive, platform, api_version
+        ),
     )
 
 
-def _settings(options: LintOptions, config: Path | None, target: str | None, fmt: bool) -> Finished:
+def _settings(
+    options: LintOptions, config: Path | None, target: str | None, fmt: bool, flags: PlatformFlags
+) -> Finished:
     """``--show-settings``: the merged settings, each with where it came from."""
     from toolsearch.lint.show_settings import show_settings
     from toolsearch.report.lint_settings import render
 
     chosen = choose(target, TARGETS, "--target")
-    found = show_settings(load_checked_config(config), options, chosen, fmt, os.environ)
+    loaded = with_platform(load_checked_config(config), flags.platform, flags.api_version)
+    found = show_settings(loaded, options, chosen, fmt, os.environ, flags)
     return Finished(render(found), ExitCode.OK)

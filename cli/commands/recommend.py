@@ -52,6 +52,8 @@ def prepare(
     context_window: int | None,
     show_all: bool,
     claude_code_tool_search: str | None,
+    platform: str | None,
+    api_version: str | None,
     skip_non_catalogs: bool,
     output_file: Path | None,
     recursive: bool,
@@ -81,5 +83,8 @@ def prepare(
         width=wrap_width(output_file),
     )
     return Prepared(
-        options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        options,
+        CatalogArgs(
+            sources, config, target, skip_non_catalogs, live, recursive, platform, api_version
+        ),
     )

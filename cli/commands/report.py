@@ -63,6 +63,8 @@ def prepare(
     baseline: Path | None,
     context_window: int | None,
     claude_code_tool_search: str | None,
+    platform: str | None,
+    api_version: str | None,
     skip_non_catalogs: bool,
     recursive: bool,
     live: LiveOptions | None,
@@ -87,5 +89,8 @@ def prepare(
         mode=mode,
     )
     return Prepared(
-        options, CatalogArgs(sources, config, target, skip_non_catalogs, live, recursive)
+        options,
+        CatalogArgs(
+            sources, config, target, skip_non_catalogs, live, recursive, platform, api_version
+        ),
     )

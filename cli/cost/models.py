@@ -29,6 +29,7 @@ class ModelInfo:
     tool_search: Support
     note: str = ""
     context_window: int = DEFAULT_CONTEXT_WINDOW
+    forced_tool_choice: bool = True  # False: tool_choice any/tool is refused (400)
 
     def system_prompt(self, tool_choice: Any) -> int:
         """Tokens of the tool-use system prompt for a ``tool_choice`` value."""
@@ -38,7 +39,70 @@ class ModelInfo:
 
 _NEW: TokenizerFamily = "claude-4.7+"
 _OLD: TokenizerFamily = "claude-4"
+_NOT_PUBLISHED = "tool-search support not published"
+_MILLION = 1_000_000
 MODELS: tuple[ModelInfo, ...] = (
+    ModelInfo(
+        "claude-opus-5-5",
+        "Claude Opus 5.5",
+        286,
+        406,
+        _NEW,
+        "uncertain",
+        f"{_NOT_PUBLISHED}; system prompt figure not published, Opus 5's is used",
+        _MILLION,
+    ),
+    ModelInfo(
+        "claude-sonnet-5-5",
+        "Claude Sonnet 5.5",
+        354,
+        474,
+        _NEW,
+        "uncertain",
+        f"{_NOT_PUBLISHED}; system prompt figure not published, Sonnet 5's is used",
+        _MILLION,
+    ),
+    ModelInfo(
+        "claude-haiku-5-5",
+        "Claude Haiku 5.5",
+        354,
+        474,
+        _NEW,
+        "uncertain",
+        f"{_NOT_PUBLISHED}; system prompt figure not published, Sonnet 5's is used",
+        _MILLION,
+    ),
+    ModelInfo(
+        "claude-fable-5-2",
+        "Claude Fable 5.2",
+        286,
+        406,
+        _NEW,
+        "uncertain",
+        f"{_NOT_PUBLISHED}; system prompt figure not published, Opus 5's is used",
+    ),
+    ModelInfo(
+        "claude-fable-5-1",
+        "Claude Fable 5.1",
+        286,
+        406,
+        _NEW,
+        "uncertain",
+        f"{_NOT_PUBLISHED}; tool_choice any and tool answer 400 (release notes 2026-09-01); "
+        "system prompt figure not published, Opus 5's is used",
+        forced_tool_choice=False,
+    ),
+    ModelInfo(
+        "claude-mythos-5-1",
+        "Claude Mythos 5.1",
+        286,
+        406,
+        _NEW,
+        "uncertain",
+        f"{_NOT_PUBLISHED}; tool_choice any and tool answer 400 (release notes 2026-09-01); "
+        "system prompt figure not published, Opus 5's is used",
+        forced_tool_choice=False,
+    ),
     ModelInfo("claude-opus-5", "Claude Opus 5", 286, 406, _NEW, "supported"),
     ModelInfo(
         "claude-fable-5",

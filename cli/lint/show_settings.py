@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from toolsearch.config import Config
 from toolsearch.hosts import DEFAULT_TARGET
+from toolsearch.hosts.platforms import DEFAULT_PLATFORM, PlatformFlags
 from toolsearch.lint.lint_run import LintOptions
 from toolsearch.lint.rule_contract import as_config
 from toolsearch.lint.rule_settings import all_rules, settings
@@ -38,6 +39,7 @@ def show_settings(
     target: str | None,
     fmt_given: bool,
     environ: Mapping[str, str],
+    flags: PlatformFlags | None = None,
 ) -> SettingsReport:
     """The settings of a lint run with these flags and this config, and their origins."""
     from toolsearch.catalog.tool_search_mode import choose_mode
@@ -80,6 +82,16 @@ def show_settings(
         Setting("max-file-size", f"{config.max_file_size:,} bytes", origin("max-file-size")),
         Setting("budget.max-upfront", _number(config.max_upfront), origin("budget.max-upfront")),
         Setting("claude-code.tool-search", mode.text or "true", mode_origin),
+        Setting(
+            "platform",
+            config.platform or DEFAULT_PLATFORM,
+            origin("platform", "--platform", flags and flags.platform),
+        ),
+        Setting(
+            "api-version",
+            config.api_version or "(none: the SDK's)",
+            origin("api-version", "--api-version", flags and flags.api_version),
+        ),
         Setting("format", options.fmt, fmt_origin),
         Setting(
             "fail-on", options.fail_on, "--fail-on" if options.fail_on != "error" else "default"

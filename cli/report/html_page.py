@@ -20,7 +20,7 @@ from typing import Any
 import jinja2
 import markupsafe
 
-from toolsearch import __version__, page_run
+from toolsearch import __version__
 from toolsearch.catalog.model import Tool
 from toolsearch.cost.budget import Row, ScopeBudget
 from toolsearch.lint.findings import Diagnostic, Severity
@@ -370,7 +370,7 @@ def render(report: PageReport, settings: RenderSettings) -> str:
         by_key={(v.row.source, v.row.name): v for v in reversed(views)},  # the first one wins
         scope_notes=_scope_notes(report),
         level_counts=_level_counts(report.diagnostics),
-        sample=page_run.SELF_CHECK_SAMPLE,  # read when rendered (a test may lower it)
+        sample=max((len(f.tools) for f in report.findability if f.sampled), default=0),
     )
 
 

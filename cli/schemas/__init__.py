@@ -15,9 +15,15 @@ from typing import Any
 def derived_enums() -> dict[str, tuple[str, ...]]:
     """Each ``$defs`` name whose enum comes from a registry, with the registry's values."""
     from toolsearch.hosts import SCOPE_KINDS, TARGETS
+    from toolsearch.hosts.platforms import PLATFORM_NAMES
     from toolsearch.retrieval.mode_names import MODES
 
-    return {"scope_kind": SCOPE_KINDS, "search_mode": MODES, "target": TARGETS}
+    return {
+        "scope_kind": SCOPE_KINDS,
+        "search_mode": MODES,
+        "target": TARGETS,
+        "platform": PLATFORM_NAMES,
+    }
 
 
 def shipped_schema(name: str) -> Any:
