@@ -93,9 +93,6 @@ def render(report: EvalReport, settings: RenderSettings) -> str:
             else f"{count_of(count, 'miss', 'misses')} "
             f"(an expected tool not in the top {report.at})"
         )
-        tied = sum(1 for o in report.misses if o.straddles((report.at,)))
-        if tied:
-            title += f" ({tied} of them in the top {report.at} in only some orders of a tie)"
         parts.append(Text(""))
         parts.append(Text(f"{title}:", style="bold"))
         for outcome in report.misses[:misses_shown]:

@@ -133,7 +133,7 @@ def evaluate(inputs: Inputs, options: EvalOptions) -> EvalReport:
     for outcome in outcomes:
         by_mode.setdefault(outcome.mode, []).append(outcome)
     modes = {mode: metrics(found, ks) for mode, found in by_mode.items()}
-    misses = [o for o in outcomes if o.recall(options.at) < 1.0]
+    misses = [o for o in outcomes if o.missed(options.at)]
     no_description = len({o.case.id for o in outcomes if o.error == NO_DESCRIPTION})
     if no_description:
         notes.append(

@@ -60,6 +60,11 @@ class Outcome:
         tie = self.ties[index] if index < len(self.ties) else None
         return tie or (rank, rank)
 
+    def missed(self, k: int) -> bool:
+        """An expected tool is not in the top k as the search listed it (a tie's other orders
+        are the metrics' business: the misses agree with ``unfindable-tool`` and the page)."""
+        return any(r is None or r > k for r in self.ranks)
+
     def straddles(self, ks: Iterable[int]) -> bool:
         """Whether an expected tool's tie straddles one of ``ks`` (a fractional hit there)."""
         spans = [self._span(i) for i in range(len(self.ranks))]
