@@ -95,7 +95,7 @@ def last_words(kept: str, size: int = _SHOWN) -> str:
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    limit = DESCRIPTION_LIMIT
+    limit = ctx.host.limits.description_cut or DESCRIPTION_LIMIT  # the host's own cut
     for tool in ctx.scope.tools:
         text = tool.description
         if text is None or len(text) <= limit:
