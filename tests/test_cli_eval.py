@@ -138,8 +138,11 @@ def test_self_check(runner: CliRunner) -> None:
         ("bad/invoice.send", [6]),
         ("bad/do_it", [None]),
     ]
+    # six names for one description tie at ranks 1-6: each is in the top 5 in 5 of 6 orders
+    assert data["modes"]["bm25"]["recall@5"] == 0.75  # (6 * 5/6 + 1 + 0) / 8
     code, out, _ = run(runner, "--self", bad)
     assert code == 0 and "2 not in the top 5 for their own words" in out
+    assert "expected: bad/invoice.send (rank 6, tied with ranks 1-6)" in out
     assert run(runner, "--self", "--min-recall", "0.9", bad)[0] == 1
     assert run(runner, "--self", "--mode", "regex", bad)[0] == 2
 

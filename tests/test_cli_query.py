@@ -53,10 +53,11 @@ def test_text_output_regex_and_limit(runner: CliRunner) -> None:
     code, out, _ = run(runner, "query", "--mode", "regex", "--limit", "1", "^weather_", SMALL)
     assert code == 0
     assert out.splitlines()[1:] == [
-        "#  tool              score  source  matched",
-        "1  weather_forecast      1  small   name: weather_",
-        "   Weather forecast for a city.",
+        " #  tool              score  source  matched",
+        "1=  weather_forecast      1  small   name: weather_",
+        "    Weather forecast for a city.",
         "1 of 2 matching tools shown (--limit 1)",
+        "= ranks 1-2 have equal scores; 1 more not shown: a host may return them in any order",
     ]
 
 

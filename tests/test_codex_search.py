@@ -25,9 +25,9 @@ from toolsearch.retrieval.codex_search import (
     is_searched,
     mcp_fields,
     own_tools,
-    tie_groups,
 )
 from toolsearch.retrieval.library import as_catalog
+from toolsearch.retrieval.searchers import tie_spans
 
 STEMS = Path(__file__).parent / "codex_stems.json"
 
@@ -165,4 +165,12 @@ def test_the_default_limit_is_eight_and_empty_queries_or_limits_are_refused() ->
 
 
 def test_equal_scores_share_a_tie_group() -> None:
-    assert tie_groups([3.0, 2.0, 2.0, 1.0, 0.5, 0.5, None]) == [None, 1, 1, None, 2, 2, None]
+    assert tie_spans([3.0, 2.0, 2.0, 1.0, 0.5, 0.5, None]) == [
+        None,
+        (2, 3),
+        (2, 3),
+        None,
+        (5, 6),
+        (5, 6),
+        None,
+    ]

@@ -155,7 +155,7 @@ def compute_budget(
                 scope,
                 model,
                 model_id or model.id,
-                method_for(model),
+                method_for(model) if model_id else replace(method_for(model), default_of=host.name),
                 tuple(rows),
                 totals,
                 tuple(notes),

@@ -117,6 +117,7 @@ class Method:
     estimator: str
     confidence: str
     counted: str = "compact JSON (name, description, input_schema, input_examples)"
+    default_of: str | None = None  # the host whose default model this is, when none was named
 
     def as_dict(self) -> dict[str, str]:
         return {
@@ -129,8 +130,13 @@ class Method:
     def describe(self) -> str:
         return (
             f"estimate: {self.encoding} count of {self.counted}, {self.estimator} "
-            f"[{self.family} tokenizer, {self.confidence} confidence]"
+            f"[{self.family} tokenizer, {self.confidence} confidence]{self._default_note()}"
         )
+
+    def _default_note(self) -> str:
+        if self.default_of is None:
+            return ""
+        return f"; no model named: --target {self.default_of}'s default model"
 
 
 def method_for(model: ModelInfo) -> Method:

@@ -8,7 +8,7 @@ from toolsearch.catalog.identity import display_name
 from toolsearch.report.jsonout import dumps
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.retrieval.eval_run import EvalReport
-from toolsearch.retrieval.evaluation import Metrics, Outcome
+from toolsearch.retrieval.evaluation import TIES_METHOD, Metrics, Outcome
 
 
 def _figure(value: float) -> float:
@@ -49,6 +49,7 @@ def render(report: EvalReport, settings: RenderSettings) -> str:
         "min_recall": report.min_recall,
         "passed": not report.failures,
         "failures": report.failures,
+        "method": TIES_METHOD,
         "notes": ([report.preface] if report.preface else []) + report.notes,
     }
     return dumps(document)

@@ -12,24 +12,28 @@ from toolsearch.report.console import render as render_console
 from toolsearch.report.phrases import count_of
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.retrieval.eval_run import EvalReport
-from toolsearch.retrieval.evaluation import Outcome
+from toolsearch.retrieval.evaluation import TIES_METHOD, Outcome
 from toolsearch.sanitize import one_line
 
 
 def _expected(outcome: Outcome) -> str:
     parts = []
-    for ident, tool, rank in zip(
-        outcome.case.expected, outcome.expected, outcome.ranks, strict=False
+    ties = outcome.ties or (None,) * len(outcome.ranks)
+    for ident, tool, rank, tie in zip(
+        outcome.case.expected, outcome.expected, outcome.ranks, ties, strict=False
     ):
         if tool in outcome.always_loaded:
             where = "always loaded"
         else:
             where = f"rank {rank}" if rank is not None else "not found"
+            if rank is not None and tie is not None:
+                where += f", tied with ranks {tie[0]}-{tie[1]}"
         parts.append(f"{one_line(ident, 60)} ({where})")
     return ", ".join(parts)
 
 
 def _miss(outcome: Outcome, at: int, ambiguous: frozenset[str]) -> list[Any]:
+    """A case not wholly in the top ``at``: missed, or in a tie that straddles it."""
     head = Text("  ")
     head.append(one_line(outcome.case.id, 40), style="bold")
     head.append(f" [{outcome.mode}] ")
@@ -77,6 +81,8 @@ def render(report: EvalReport, settings: RenderSettings) -> str:
             f"{found.mrr:.3f}",
         )
     parts.append(table)
+    if any(o.straddles((*report.ks, 5, report.at)) for o in report.outcomes):
+        parts.append(Text(f"method: {TIES_METHOD}", style="dim"))
     if report.misses:
         count = len(report.misses)
         title = (

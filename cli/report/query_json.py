@@ -22,6 +22,7 @@ def result_dict(result: Result, mode: str = "") -> dict[str, Any]:
         "source": result.source,
         "scope": result.scope,
         "matched": result.matched,
+        "tie": None if result.tie is None else {"first": result.tie[0], "last": result.tie[1]},
     }
     if result.tool.sent_name != result.tool.name:
         item["sent_name"] = result.tool.sent_name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -85,7 +86,7 @@ def _scope_parts(scope_results: ScopeResults, report: QueryReport, width: int | 
     names = [one_line(r.tool.sent_name, 60) for r in results]
     sources = [one_line(r.source, 30) for r in results]
     scores = [_score(r, report.mode) for r in results]
-    ranks = [f"{r.rank:,}" + ("=" if r.tie is not None else "") for r in results]
+    ranks = [f"{r.rank:,}" + ("=" if r.tie else "") for r in results]
     rank_w = max(len(rank) for rank in ranks)
     name_w = max(4, *(cell_len(n) for n in names))
     score_w = max(5, *(len(s) for s in scores))
@@ -119,7 +120,21 @@ def _scope_parts(scope_results: ScopeResults, report: QueryReport, width: int | 
                 style="dim",
             )
         )
+    parts.extend(Text(line, style="dim") for line in tie_lines(results))
     return parts
+
+
+def tie_lines(results: Sequence[Result]) -> list[str]:
+    """One line per tie among the results (``=`` marks them): which ranks share a score, and how
+    many of them the limit left out."""
+    lines = []
+    for first, last in dict.fromkeys(r.tie for r in results if r.tie):
+        unshown = last - max(r.rank for r in results)
+        more = f"; {unshown} more not shown" if unshown > 0 else ""
+        lines.append(
+            f"= ranks {first}-{last} have equal scores{more}: a host may return them in any order"
+        )
+    return lines
 
 
 def render(report: QueryReport, settings: RenderSettings) -> str:

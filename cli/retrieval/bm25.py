@@ -147,6 +147,26 @@ class SparseBM25:
         top = [i for _, i in sorted((-s, i) for i, s in scores.items())[:k]]
         return ranks, top
 
+    def tie_spans(self, query: Sequence[str], docs: Sequence[int]) -> list[tuple[int, int] | None]:
+        """For each of ``docs``, the first and last rank of the documents with its score (None
+        when it holds no query term or no other document has its score)."""
+        if self.vectorised:
+            import numpy as np
+
+            score = self._score_array(query)
+            values = [float(score[d]) for d in docs]
+            above = [int(np.count_nonzero(score > v)) for v in values]
+            same = [int(np.count_nonzero(score == v)) for v in values]
+        else:
+            scores = self.sparse_scores(query)
+            values = [scores.get(d, 0.0) for d in docs]
+            above = [sum(1 for s in scores.values() if s > v) for v in values]
+            same = [sum(1 for s in scores.values() if s == v) for v in values]
+        return [
+            (a + 1, a + n) if v > 0 and n > 1 else None
+            for v, a, n in zip(values, above, same, strict=True)
+        ]
+
     def _ranked_vectorised(
         self, query: Sequence[str], keep: Iterable[int] | None
     ) -> list[tuple[int, float]]:
@@ -239,3 +259,9 @@ class BM25Index:
     ) -> tuple[list[int | None], list[int]]:
         """Where each tool at ``positions`` ranks (None: not reached), and the ``k`` best."""
         return self.model.ranks_and_top(query_terms, positions, k)
+
+    def tie_spans(
+        self, query_terms: Sequence[str], positions: Sequence[int]
+    ) -> list[tuple[int, int] | None]:
+        """Each tool's tie: the first and last rank sharing its score (None: no tie)."""
+        return self.model.tie_spans(query_terms, positions)

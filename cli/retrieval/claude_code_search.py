@@ -31,6 +31,7 @@ from toolsearch.retrieval.searchers import (
     RankingSearch,
     Result,
     ranks_and_top_of,
+    with_ties,
 )
 
 MCP_PREFIX = "mcp__"
@@ -299,7 +300,7 @@ class ClaudeCodeSearcher(RankingSearch):
             whole = score is None  # select:, an exact name or a prefix: the name itself
             matched = {"name": [tool.sent_name]} if whole else _matched(tool, query)
             results.append(Result(tool, rank, score, matched))
-        return Found(results, total)
+        return Found(with_ties(results, ranking), total)
 
 
 def entry_of(tool: Tool, claude_code: ClaudeCode | None = None) -> Entry:

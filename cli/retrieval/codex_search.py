@@ -28,7 +28,7 @@ from toolsearch.catalog.codex_names import namespace_of, sanitized
 from toolsearch.catalog.model import Location, Tool
 from toolsearch.errors import SearchInputError
 from toolsearch.retrieval.codex_bm25 import CodexBM25, tokenize
-from toolsearch.retrieval.searchers import Found, Ranking, RankingSearch, Result
+from toolsearch.retrieval.searchers import Found, Ranking, RankingSearch, Result, with_ties
 
 CODEX_VERSION = "0.171.0"
 DEFAULT_LIMIT = 8
@@ -175,13 +175,12 @@ class CodexSearcher(RankingSearch):
             raise SearchInputError("invalid_tool_input", ZERO_LIMIT)
         ranking = self.ranking(query)
         shown = ranking if limit is None else ranking[:limit]
-        ties = tie_groups([score for _, score in ranking])
         wanted = set(tokenize(query))
         results = [
-            Result(self.tool_at(p), rank, score, self.matched(p, wanted), ties[rank - 1])
+            Result(self.tool_at(p), rank, score, self.matched(p, wanted))
             for rank, (p, score) in enumerate(shown, 1)
         ]
-        return Found(results, len(ranking))
+        return Found(with_ties(results, ranking), len(ranking))
 
     def matched(self, position: int, wanted: set[str]) -> dict[str, list[str]]:
         """Per field of the document, the words (as written) whose tokens the query holds."""
@@ -193,20 +192,3 @@ class CodexSearcher(RankingSearch):
                     if word not in found:
                         found.append(word)
         return matched
-
-
-def tie_groups(scores: Sequence[float | None]) -> list[int | None]:
-    """For each result, a group number shared by the results with the same score (None when
-    its score is unique): Codex returns equal scores in a random order."""
-    counts: dict[float, int] = {}
-    for score in scores:
-        if score is not None:
-            counts[score] = counts.get(score, 0) + 1
-    groups: dict[float, int] = {}
-    marked: list[int | None] = []
-    for score in scores:
-        if score is None or counts[score] < 2:
-            marked.append(None)
-            continue
-        marked.append(groups.setdefault(score, len(groups) + 1))
-    return marked

@@ -138,7 +138,7 @@ def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None)
     for outcome in outcomes:
         by_mode.setdefault(outcome.mode, []).append(outcome)
     modes = {mode: metrics(found, ks) for mode, found in by_mode.items()}
-    misses = [o for o in outcomes if o.recall(at) < 1.0]
+    misses = [o for o in outcomes if o.missed(at)]
     no_description = len({o.case.id for o in outcomes if o.error == NO_DESCRIPTION})
     if no_description:
         notes.append(

@@ -4,6 +4,8 @@
 
 recall@k = |expected tools in the top k| / |expected|, averaged over cases; hit@k = any expected
 tool in the top k; MRR = the reciprocal rank of the first expected tool found (0 when none is).
+Tools with equal scores may come back in any order (Codex orders ties at random), so a tie that
+straddles k counts as a fractional hit: the expected value over the tie's orders (TIES_METHOD).
 An expected tool that is loaded while only deferred tools are searched counts as found at rank 1
 ("always loaded"). A case whose query the search refuses (a pattern that does not compile, or
 one stopped by the time limit) is a miss with its error.
@@ -11,6 +13,7 @@ one stopped by the time limit) is a miss with its error.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
@@ -31,6 +34,10 @@ T = TypeVar("T")
 
 KS = (1, 3, 5, 10)
 DEFAULT_AT = 5
+TIES_METHOD = (
+    "ties: tools with equal scores count at k as the expected value over the tie's orders "
+    "(a tie that straddles k is a fractional hit)"
+)
 
 
 @dataclass(frozen=True)
@@ -44,17 +51,60 @@ class Outcome:
     got: tuple[Tool, ...]  # the top results, as many as the report's cut-off
     always_loaded: tuple[Tool, ...] = ()
     error: str | None = None
+    ties: tuple[tuple[int, int] | None, ...] = ()  # per expected tool: its tie's first, last rank
+
+    def _span(self, index: int) -> tuple[int, int] | None:
+        rank = self.ranks[index]
+        if rank is None:
+            return None
+        tie = self.ties[index] if index < len(self.ties) else None
+        return tie or (rank, rank)
+
+    def missed(self, k: int) -> bool:
+        """An expected tool is not in the top k as the search listed it (a tie's other orders
+        are the metrics' business: the misses agree with ``unfindable-tool`` and the page)."""
+        return any(r is None or r > k for r in self.ranks)
+
+    def straddles(self, ks: Iterable[int]) -> bool:
+        """Whether an expected tool's tie straddles one of ``ks`` (a fractional hit there)."""
+        spans = [self._span(i) for i in range(len(self.ranks))]
+        return any(
+            first <= k < last for span in spans if span for first, last in [span] for k in ks
+        )
 
     def recall(self, k: int) -> float:
-        return sum(1 for r in self.ranks if r is not None and r <= k) / len(self.ranks)
+        """The share of expected tools in the top k, a tie straddling k counted by its chance."""
+        spans = [self._span(i) for i in range(len(self.ranks))]
+        return sum(within(span, k) for span in spans if span) / len(self.ranks)
 
-    def hit(self, k: int) -> bool:
-        return any(r is not None and r <= k for r in self.ranks)
+    def hit(self, k: int) -> float:
+        """Whether any expected tool is in the top k: 1 or 0, or, when the only chance is a tie
+        straddling k, the expected value over the tie's orders."""
+        spans = [s for s in (self._span(i) for i in range(len(self.ranks))) if s]
+        if any(last <= k for _, last in spans):
+            return 1.0
+        straddling = [(first, last) for first, last in spans if first <= k < last]
+        if not straddling:
+            return 0.0
+        first, last = straddling[0]  # one tie at most holds both rank k and rank k + 1
+        size, slots, wanted = last - first + 1, k - first + 1, len(straddling)
+        return 1.0 - math.comb(size - wanted, slots) / math.comb(size, slots)
 
     @property
     def reciprocal_rank(self) -> float:
         found = [r for r in self.ranks if r is not None]
         return 1.0 / min(found) if found else 0.0
+
+
+def within(span: tuple[int, int], k: int) -> float:
+    """The chance a tool whose tie spans ranks ``first``-``last`` is in the top k, every order
+    of the tie being equally likely."""
+    first, last = span
+    if last <= k:
+        return 1.0
+    if first > k:
+        return 0.0
+    return (k - first + 1) / (last - first + 1)
 
 
 @dataclass(frozen=True)
@@ -73,7 +123,7 @@ def metrics(outcomes: Sequence[Outcome], ks: Iterable[int]) -> Metrics:
     return Metrics(
         len(outcomes),
         {k: sum(o.recall(k) for o in outcomes) / n for k in ks},
-        sum(1 for o in outcomes if o.hit(5)) / n,
+        sum(o.hit(5) for o in outcomes) / n,
         sum(o.reciprocal_rank for o in outcomes) / n,
     )
 
@@ -147,7 +197,11 @@ class Evaluator:
         # a host's own tools (Codex's) stand after the searched ones: tool_at reaches them
         pick = getattr(searcher, "tool_at", searcher.tools.__getitem__)
         got = tuple(pick(i) for i in top)
-        return Outcome(case, mode, expected, ranks, got, loaded, error)
+        spans = dict.fromkeys(searched)
+        if error is None and any(r is not None for r in found):
+            spans.update(zip(searched, searcher.tie_spans(case.query, searched), strict=True))
+        ties = tuple(spans[positions[id(t)]] if id(t) in positions else None for t in expected)
+        return Outcome(case, mode, expected, ranks, got, loaded, error, ties)
 
 
 def case_modes(case: Case, modes: Sequence[str] | None, default: str = "bm25") -> list[str]:

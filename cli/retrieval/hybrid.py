@@ -27,6 +27,7 @@ from toolsearch.retrieval.searchers import (
     Result,
     matched_words,
     parse_query,
+    with_ties,
 )
 from toolsearch.retrieval.terms import words
 
@@ -107,7 +108,7 @@ class HybridSearcher(RankingSearch):
         parsed = parse_query(query)
         if parsed.select is not None:
             return self.lexical.find(query, limit)
-        ranking = self._rank(query, parsed)
+        whole = ranking = self._rank(query, parsed)
         total = len(ranking)
         if limit is not None:
             ranking = ranking[:limit]
@@ -116,4 +117,4 @@ class HybridSearcher(RankingSearch):
             Result(self.tools[i], rank, score, matched_words(self.tools[i], wanted))
             for rank, (i, score) in enumerate(ranking, 1)
         ]
-        return Found(results, total)
+        return Found(with_ties(results, whole), total)

@@ -9,7 +9,7 @@ tools, ``+slack send`` keeps tools whose name holds ``slack`` and ranks them by 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal, Protocol
 
@@ -29,15 +29,15 @@ SELECT = "select:"
 
 @dataclass(frozen=True)
 class Result:
-    """One tool a search returned: rank from 1, score (None for ``select:``), matched words;
-    ``tie``: a group number the results with the same score share, where a host returns equal
-    scores in a random order (Codex), else None."""
+    """One tool a search returned: rank from 1, score (None for ``select:``), matched words, and
+    its tie: the first and last rank of the results with the same score (in the whole ranking,
+    so a tie may go on past the results shown), None when no other result has its score."""
 
     tool: Tool
     rank: int
     score: float | None
     matched: dict[str, list[str]] = field(default_factory=dict)
-    tie: int | None = None
+    tie: tuple[int, int] | None = None
 
     @property
     def name(self) -> str:
@@ -53,6 +53,26 @@ class Result:
 
 
 Ranking = list[tuple[int, float | None]]
+
+
+def tie_spans(scores: Sequence[float | None]) -> list[tuple[int, int] | None]:
+    """For each place of a ranking, the first and last rank of the run of equal scores it is
+    in (None alone, or with no score). Some hosts order equal scores at random (Codex does)."""
+    spans: list[tuple[int, int] | None] = [None] * len(scores)
+    start = 0
+    for end in range(1, len(scores) + 1):
+        if end < len(scores) and scores[end] is not None and scores[end] == scores[start]:
+            continue
+        if end - start > 1 and scores[start] is not None:
+            spans[start:end] = [(start + 1, end)] * (end - start)
+        start = end
+    return spans
+
+
+def with_ties(results: Sequence[Result], ranking: Ranking) -> list[Result]:
+    """The results, each with its tie in the whole ``ranking`` they were cut from."""
+    spans = tie_spans([score for _, score in ranking])
+    return [replace(r, tie=spans[r.rank - 1]) if spans[r.rank - 1] else r for r in results]
 
 
 @dataclass(frozen=True)
@@ -84,6 +104,11 @@ class Searcher(Protocol):
 
     def search(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Result]:
         """The top ``limit`` results (all when None), with what matched."""
+        ...
+
+    def tie_spans(self, query: str, positions: Sequence[int]) -> list[tuple[int, int] | None]:
+        """For the tools at ``positions``: the first and last rank of the tools with the same
+        score (None: not reached, or no other tool has its score)."""
         ...
 
 
@@ -146,6 +171,15 @@ def parse_query(query: str) -> ParsedQuery:
     return ParsedQuery(None, required, tuple(ranked))
 
 
+def tie_spans_of(
+    ranking: Sequence[tuple[int, float | None]], positions: Sequence[int]
+) -> list[tuple[int, int] | None]:
+    """The tie of each tool at ``positions`` in a full ranking (None: not in it, or no tie)."""
+    spans = tie_spans([score for _, score in ranking])
+    place = {i: n for n, (i, _) in enumerate(ranking)}
+    return [spans[place[p]] if p in place else None for p in positions]
+
+
 def ranks_and_top_of(
     ranking: Ranking, positions: Sequence[int], k: int
 ) -> tuple[list[int | None], list[int]]:
@@ -172,6 +206,9 @@ class RankingSearch:
 
     def search(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Result]:
         return self.find(query, limit).results
+
+    def tie_spans(self, query: str, positions: Sequence[int]) -> list[tuple[int, int] | None]:
+        return tie_spans_of(self.ranking(query), positions)
 
 
 class BM25Searcher:
@@ -217,6 +254,14 @@ class BM25Searcher:
             return [None] * len(positions), []
         return self.index.ranks_and_top(parsed.ranked_terms, positions, k)
 
+    def tie_spans(self, query: str, positions: Sequence[int]) -> list[tuple[int, int] | None]:
+        parsed = parse_query(query)
+        if parsed.select is not None or parsed.required or not self.tools:
+            return tie_spans_of(self._rank(parsed), positions)
+        if not parsed.ranked_terms:
+            return [None] * len(positions)
+        return self.index.tie_spans(parsed.ranked_terms, positions)
+
     def _select(self, names: Sequence[str]) -> list[int]:
         positions = {id(t): i for i, t in enumerate(self.tools)}
         picked: list[int] = []
@@ -234,7 +279,7 @@ class BM25Searcher:
 
     def find(self, query: str, limit: int | None = DEFAULT_LIMIT) -> Found:
         parsed = parse_query(query)
-        ranking = self._rank(parsed)
+        whole = ranking = self._rank(parsed)
         total = len(ranking)
         if parsed.select is None and limit is not None:
             ranking = ranking[:limit]  # select: returns every tool it names
@@ -250,7 +295,7 @@ class BM25Searcher:
                     names = matched.setdefault("name", [])
                     names.extend(r for r in parsed.required if r not in names)
             results.append(Result(tool, rank, score, matched))
-        return Found(results, total)
+        return Found(with_ties(results, whole), total)
 
 
 class RegexSearcher(RankingSearch):
@@ -271,7 +316,9 @@ class RegexSearcher(RankingSearch):
             Result(self.tools[h.index], rank, float(len(h.matched)), h.matched)
             for rank, h in enumerate(chosen, 1)
         ]
-        return Found(results, len(hits))
+        return Found(
+            with_ties(results, [(h.index, float(len(h.matched))) for h in hits]), len(hits)
+        )
 
 
 def tool_references(results: Sequence[Result]) -> list[dict[str, Any]]:
