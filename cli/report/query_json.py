@@ -28,7 +28,6 @@ def result_dict(result: Result, mode: str = "") -> dict[str, Any]:
         item["sent_name"] = result.tool.sent_name
     if mode == CODEX:
         item["namespace"] = namespace_of_tool(result.tool)
-        item["tie"] = result.tie
     return item
 
 
