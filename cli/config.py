@@ -23,6 +23,7 @@ TOP_KEYS = (
     "model",
     "context-window",
     "max-file-size",
+    "max-values",
     "max-folder-depth",
     "budget",
     "rules",
@@ -68,6 +69,7 @@ class Config:
     model: str | None = None
     context_window: int | None = None
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    max_values: int | None = None  # values one document may hold; None: one per 8 bytes
     max_folder_depth: int = MAX_FOLDER_DEPTH  # folder levels -r, ** and transcript folders walk
     max_upfront: int | None = None
     max_increase: int | None = None
@@ -240,6 +242,7 @@ def parse_config(data: Any, path: Path) -> Config:
         model=_optional(data, "model", str, where),
         context_window=_positive(data, "context-window", where),
         max_file_size=max_file_size if max_file_size is not None else DEFAULT_MAX_FILE_SIZE,
+        max_values=_positive(data, "max-values", where),
         max_folder_depth=_positive(data, "max-folder-depth", where) or MAX_FOLDER_DEPTH,
         max_upfront=_positive(budget, "max-upfront", where, "budget."),
         max_increase=_optional(budget, "max-increase", int, where, "budget."),

@@ -52,7 +52,7 @@ def load_inputs(
         base = config.base
     scan_notes: list[str] = []
     specs = resolve_sources(arguments, base, recursive, scan_notes, config.max_folder_depth)
-    documents = [read_source(spec, config.max_file_size) for spec in specs]
+    documents = [read_source(spec, config.max_file_size, config.max_values) for spec in specs]
     names = {d.source: d.display for d in documents}
     for extra in extra_documents:
         if extra.source in names:
@@ -139,7 +139,7 @@ def _is_catalog(path: Path, config: Config) -> bool:
     from toolsearch.errors import ToolsearchError
 
     try:
-        document = read_source(SourceSpec(path.stem, path), config.max_file_size)
+        document = read_source(SourceSpec(path.stem, path), config.max_file_size, config.max_values)
     except (ToolsearchError, OSError):
         return False
     return recognise(document) is not None

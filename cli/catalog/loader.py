@@ -27,6 +27,8 @@ MAX_DEPTH = 200
 MAX_YAML_NODES = 2_000_000
 READ_CHUNK = 1 << 20
 RAISE_LIMIT = " (raise max-file-size in the config if it is a real catalog)"
+BYTES_PER_VALUE = 8  # the default max-values: one value per 8 bytes of the document ...
+MIN_MAX_VALUES = 100_000  # ... and at least this many, so small files are never refused
 
 Format = Literal["json", "yaml"]
 
@@ -233,7 +235,9 @@ def _exists(argument: str, base: Path | None) -> bool:
     return path.exists()
 
 
-def read_source(spec: SourceSpec, max_size: int = DEFAULT_MAX_FILE_SIZE) -> Document:
+def read_source(
+    spec: SourceSpec, max_size: int = DEFAULT_MAX_FILE_SIZE, max_values: int | None = None
+) -> Document:
     """Read and parse one source; raise InputError naming the file and place on failure."""
     where = spec.display
     if spec.path is None:
@@ -244,7 +248,7 @@ def read_source(spec: SourceSpec, max_size: int = DEFAULT_MAX_FILE_SIZE) -> Docu
         raw = read_capped(spec.path, where, max_size)
     text = decode(raw, where)
     fmt = _format_for(spec.path)
-    data, locator, fmt = parse_text(text, where, fmt, max_size)
+    data, locator, fmt = parse_text(text, where, fmt, max_size, max_values)
     return Document(spec.name, spec.path, where, text, data, fmt, locator, spec.from_directory)
 
 
@@ -327,13 +331,18 @@ def _format_for(path: Path | None) -> Format | None:
 
 
 def parse_text(
-    text: str, where: str, fmt: Format | None, max_size: int = DEFAULT_MAX_FILE_SIZE
+    text: str,
+    where: str,
+    fmt: Format | None,
+    max_size: int = DEFAULT_MAX_FILE_SIZE,
+    max_values: int | None = None,
 ) -> tuple[Any, Locator, Format]:
     """Parse JSON or YAML text; an unknown format tries JSON first, then YAML (whose aliases
-    may expand to at most ``max_size`` characters)."""
+    may expand to at most ``max_size`` characters); either may hold at most ``max_values``
+    values (None: the default for its size)."""
     if fmt == "json" or (fmt is None and text.lstrip()[:1] in "[{"):
         try:
-            data = load_json(text, where, finite=False)
+            data = load_json(text, where, finite=False, max_values=max_values)
         except json.JSONDecodeError as error:
             if fmt == "json":
                 raise InputError(
@@ -342,8 +351,48 @@ def parse_text(
         else:
             _refuse_lone_surrogates(text, where)
             return data, JsonLocator(text), "json"
-    data, root = load_yaml(text, where, max_chars=max_size)
+    data, root = load_yaml(text, where, max_chars=max_size, max_values=max_values)
     return data, YamlLocator(root), "yaml"
+
+
+def default_max_values(size: int) -> int:
+    """The values a document of ``size`` characters may hold when max-values is not set: one
+    per BYTES_PER_VALUE, so what it builds stays within a few times the file's size."""
+    return max(MIN_MAX_VALUES, size // BYTES_PER_VALUE)
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_JSON_STRING_BYTES = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+def _rough_values(text: str | bytes) -> int:
+    if isinstance(text, bytes):
+        return 1 + text.count(b",") + text.count(b"[") + text.count(b"{")
+    return 1 + text.count(",") + text.count("[") + text.count("{")
+
+
+def json_values_over(text: str | bytes, max_values: int | None) -> int | None:
+    """The limit when JSON ``text`` holds more than ``max_values`` values (None: the default
+    for its size), else None. A value is counted per comma and opening bracket, found with two
+    quick scans before anything is built; only when they say too many are strings left out."""
+    limit = default_max_values(len(text)) if max_values is None else max_values
+    if _rough_values(text) <= limit:
+        return None
+    if isinstance(text, bytes):
+        bare: str | bytes = _JSON_STRING_BYTES.sub(b"", text)
+    else:
+        bare = _JSON_STRING.sub("", text)
+    return limit if _rough_values(bare) > limit else None
+
+
+_OPENERS_TOO_DEEP = re.compile(r"[\[{](?:\s*[\[{]){" + str(MAX_DEPTH) + "}")
+
+
+def too_many_values(where: str, limit: int) -> InputError:
+    """The one line that refuses a document over max-values."""
+    return InputError(
+        f"{where}: holds more than {limit:,} values (max-values); raise it in the config"
+    )
 
 
 _LONE_SURROGATE = re.compile(
@@ -373,12 +422,21 @@ def _refuse_lone_surrogates(text: str, where: str) -> None:
     )
 
 
-def load_json(text: str, where: str, line: int = 1, finite: bool = True) -> Any:
-    """``json.loads`` with the catalog limits: nesting depth, number length and, when ``finite``,
-    no NaN or Infinity; ``line`` is where ``text`` starts (a JSONL line).
+def load_json(
+    text: str, where: str, line: int = 1, finite: bool = True, max_values: int | None = None
+) -> Any:
+    """``json.loads`` with the catalog limits: nesting depth, number length, the values it may
+    hold (``max_values``, None: the default for its size) and, when ``finite``, no NaN or
+    Infinity; ``line`` is where ``text`` starts (a JSONL line).
 
     Invalid JSON raises ``json.JSONDecodeError`` for the caller to word; the rest InputError.
     """
+    over = json_values_over(text, max_values)
+    if over is not None:
+        place = f":{line}" if line > 1 else ""
+        if _OPENERS_TOO_DEEP.search(text) is not None:  # a nesting bomb: say so
+            raise InputError(f"{where}{place}: nesting is too deep (limit {MAX_DEPTH})")
+        raise too_many_values(f"{where}{place}", over)
     options: dict[str, Any] = {"parse_constant": _non_finite} if finite else {}
     if finite:
         options["parse_float"] = _finite_float
@@ -424,7 +482,11 @@ def _shown_token(token: str) -> str:
 
 
 def load_yaml(
-    text: str, where: str, allow_empty: bool = False, max_chars: int = DEFAULT_MAX_FILE_SIZE
+    text: str,
+    where: str,
+    allow_empty: bool = False,
+    max_chars: int = DEFAULT_MAX_FILE_SIZE,
+    max_values: int | None = None,
 ) -> tuple[Any, Any]:
     """Safe-load YAML, refusing alias bombs (over MAX_YAML_NODES nodes or ``max_chars``
     characters of text once aliases are expanded), deep nesting and lone surrogates before
@@ -441,7 +503,8 @@ def load_yaml(
             return None, None
         if root is None:
             raise InputError(f"{where}: file is empty; expected a JSON or YAML tool catalog")
-        _check_yaml_size(root, where, max_chars)
+        limit = default_max_values(len(text)) if max_values is None else max_values
+        _check_yaml_size(root, where, max_chars, limit, len(text))
         data = loader.construct_document(root)
     except yaml.MarkedYAMLError as error:
         end = error.problem_mark.index + 1 if error.problem_mark else len(text)
@@ -542,7 +605,7 @@ def _unreadable_value(text: str, where: str, error: ValueError, first: int = 1) 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _check_yaml_size(root: Any, where: str, max_chars: int) -> None:
+def _check_yaml_size(root: Any, where: str, max_chars: int, max_values: int, size: int) -> None:
     """Count nodes and scalar characters as expanded (an alias counted each time it is used)
     before constructing anything; refuse lone surrogates (YAML has no surrogate pairs)."""
     stack: list[tuple[Any, int]] = [(root, 1)]
@@ -556,6 +619,14 @@ def _check_yaml_size(root: Any, where: str, max_chars: int) -> None:
                 f"{where}: YAML expands to over {MAX_YAML_NODES:,} nodes "
                 "(an alias bomb?); refusing to load it"
             )
+        if visited > max_values:
+            if visited > size:  # more nodes than characters: aliases expanding
+                raise InputError(
+                    f"{where}: YAML aliases expand to over {max_values:,} values (an alias "
+                    "bomb?); refusing to load it (raise max-values in the config if it is a "
+                    "real catalog)"
+                )
+            raise too_many_values(where, max_values)
         if depth > MAX_DEPTH:
             line = node.start_mark.line + 1
             raise InputError(f"{where}:{line}: nesting is too deep (limit {MAX_DEPTH})")

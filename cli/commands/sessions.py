@@ -72,6 +72,7 @@ def run(
         show_all=show_all,
         color=report_color(output_file),
         width=report_width(output_file),
+        max_values=load_checked_config(config).max_values,
     )
     inputs = None
     server_failed = False

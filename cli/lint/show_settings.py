@@ -86,6 +86,11 @@ def show_settings(
             origin("context-window"),
         ),
         Setting("max-file-size", f"{config.max_file_size:,} bytes", origin("max-file-size")),
+        Setting(
+            "max-values",
+            f"{config.max_values:,}" if config.max_values else "one per 8 bytes (at least 100,000)",
+            origin("max-values"),
+        ),
         Setting("budget.max-upfront", _number(config.max_upfront), origin("budget.max-upfront")),
         Setting("claude-code.tool-search", mode.text or "true", mode_origin),
         Setting("claude-code.version", version.version, version_origin),

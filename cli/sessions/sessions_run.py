@@ -43,6 +43,7 @@ class SessionsOptions:
     show_all: bool = False
     color: bool = False
     width: int | None = None
+    max_values: int | None = None  # values one transcript line may hold (None: its default)
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,7 @@ def read_activity(options: SessionsOptions) -> tuple[Activity, list[str], int, U
         if options.since is not None and _older(transcript.path, options.since):
             continue  # appended to only: nothing in it is as recent as --since
         before = reader.accepted
-        for entry in read_entries(transcript, problems):
+        for entry in read_entries(transcript, problems, options.max_values):
             reader.add(entry)
         read += reader.accepted > before  # the header counts transcripts with entries in range
     return reader.finish(), origins, read, problems

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from toolsearch.catalog.loader import display_path
+from toolsearch.catalog.loader import display_path, json_values_over
 from toolsearch.catalog.walk import files_below, glob_below
 from toolsearch.errors import InputError
 from toolsearch.recommend.usage_read import claude_code_roots, shown_home
@@ -196,8 +196,12 @@ def parse_timestamp(value: Any) -> datetime | None:
         return None
 
 
-def read_entries(transcript: Transcript, problems: Unreadable) -> Iterator[Entry]:
-    """Every JSON object line of one transcript, in order; problems are counted, not raised."""
+def read_entries(
+    transcript: Transcript, problems: Unreadable, max_values: int | None = None
+) -> Iterator[Entry]:
+    """Every JSON object line of one transcript, in order; problems are counted, not raised. A
+    line holding more than ``max_values`` values (None: the default for its size) is counted
+    malformed before it is built."""
     recognised = 0
     objects = 0
     malformed_before = len(problems.malformed)
@@ -212,7 +216,7 @@ def read_entries(transcript: Transcript, problems: Unreadable) -> Iterator[Entry
             number += 1
             if not line.strip():
                 continue
-            if line is _TOO_LONG:
+            if line is _TOO_LONG or json_values_over(line, max_values) is not None:
                 problems.malformed.append(f"{transcript.shown}:{number}")
                 continue
             try:
