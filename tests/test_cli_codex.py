@@ -61,7 +61,9 @@ def test_budget_counts_codexs_built_ins_upfront_and_each_mcp_tool_as_loaded(serv
     assert result.exit_code == 0, result.output
     assert "Scope codex (codex, 5 tools + tool search, model gpt-5.5)" in result.stdout
     assert "exec_command" in result.stdout and "deferred  fork_repository" in result.stdout
-    assert "cl100k_base stands in for o200k_base" in result.stdout
+    assert "o200k_base" in result.stdout and "stands in" not in result.stdout
+    exact = invoke("budget", "--target", "codex", "--exact", str(server))
+    assert exact.exit_code == 2 and "--target codex has only the o200k_base" in exact.stderr
     assert "context window is not published" in result.stdout
     data = json.loads(invoke("budget", "--target", "codex", "-f", "json", str(server)).stdout)
     jsonschema.validate(data, load_schema("budget"))
