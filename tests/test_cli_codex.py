@@ -11,6 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from toolsearch.app import app
+from toolsearch.lint.rule_contract import rule_hosts
+from toolsearch.rules import RULES
 from toolsearch.schemas import load_schema
 
 SERVER = {
@@ -61,7 +63,9 @@ def test_budget_counts_codexs_built_ins_upfront_and_each_mcp_tool_as_loaded(serv
     assert result.exit_code == 0, result.output
     assert "Scope codex (codex, 5 tools + tool search, model gpt-5.5)" in result.stdout
     assert "exec_command" in result.stdout and "deferred  fork_repository" in result.stdout
-    assert "cl100k_base stands in for o200k_base" in result.stdout
+    assert "o200k_base" in result.stdout and "stands in" not in result.stdout
+    exact = invoke("budget", "--target", "codex", "--exact", str(server))
+    assert exact.exit_code == 2 and "--target codex has only the o200k_base" in exact.stderr
     assert "context window is not published" in result.stdout
     data = json.loads(invoke("budget", "--target", "codex", "-f", "json", str(server)).stdout)
     jsonschema.validate(data, load_schema("budget"))
@@ -167,3 +171,41 @@ def test_show_settings_accept_target_codex(server: Path) -> None:
     result = invoke("lint", "--target", "codex", "--show-settings", str(server))
     assert result.exit_code == 0, result.output
     assert "renamed-by-codex" in result.stdout
+
+
+DEEP = {"type": "object", "properties": {"e": {"type": "string"}}}
+for _key in "dcba":
+    DEEP = {"type": "object", "properties": {_key: DEEP}}
+
+
+def test_lint_under_codex_runs_no_openai_rule_that_what_codex_sends_cannot_trip(
+    tmp_path: Path,
+) -> None:
+    # Codex sends each MCP tool deferred with strict false and no `default`, loads one function
+    # per search hit (not a namespace), and its tools array holds only its own 13 entries: no
+    # rule for OpenAI's requests applies (hosts-facts.md §1.7), only the renaming Codex does.
+    openai_rules = {r.ID for r in RULES if "openai" in (rule_hosts(r) or ())}
+    assert {r.ID for r in RULES if "codex" in (rule_hosts(r) or ())} == {"renamed-by-codex"}
+    limit = {"type": "integer", "default": 10}
+    tools = [
+        {"name": f"tool_{i}", "description": f"Tool {i}.", "inputSchema": {"properties": {}}}
+        for i in range(10)
+    ]
+    tools.append(
+        {"name": "deep", "description": "Deep.", "inputSchema": {"properties": {"n": limit}}}
+    )
+    tools.append({"name": "nested", "description": "Nested.", "inputSchema": DEEP})
+    (tmp_path / "git-hub.json").write_text(json.dumps({"tools": tools}))
+    (tmp_path / "git_hub.json").write_text(json.dumps({"tools": tools[:1]}))
+    config = tmp_path / ".toolsearch.yaml"
+    config.write_text("rules:\n  too-many-tools: {max-tools: 4}\n")
+    found = {}
+    for target in ("codex", "openai"):
+        result = invoke(
+            "lint", "--target", target, "--config", str(config), "--fail-on", "info",
+            "-f", "json", str(tmp_path / "git-hub.json"), str(tmp_path / "git_hub.json"),
+        )  # fmt: skip
+        found[target] = {d["rule"] for d in json.loads(result.stdout)["diagnostics"]}
+    assert "strict-schema" in found["openai"] & openai_rules  # the same tools, sent by OpenAI
+    assert not found["codex"] & openai_rules
+    assert "renamed-by-codex" in found["codex"]

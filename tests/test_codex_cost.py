@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from toolsearch.catalog.model import Tool
+from toolsearch.cost.codex_cost import CODEX_MODEL, codex_counts, codex_method
 from toolsearch.cost.codex_request import (
     codex_schema,
     loaded_json,
@@ -13,6 +14,9 @@ from toolsearch.cost.codex_request import (
     sent_parameters,
     upfront_tools,
 )
+from toolsearch.cost.o200k import O200kCounter
+from toolsearch.cost.openai_models import resolve_openai
+from toolsearch.cost.tokens import Cl100kCounter
 from toolsearch.retrieval.library import as_catalog
 
 
@@ -89,3 +93,17 @@ def test_descriptions_go_once_the_schema_passes_5000_bytes() -> None:
     assert len(json.dumps(kept, separators=(",", ":"))) <= 5000
     assert kept["properties"]["p00"]["description"] == "x" * 40
     assert dropped["properties"]["p00"] == {"type": "string"}
+
+
+def test_codex_counts_with_o200k_base_against_openais_gpt_5_5_row() -> None:
+    # Greek and Japanese split into different token counts under o200k_base and cl100k_base
+    text = "Δημιουργία αιτήματος συγχώνευσης 検索するツール " * 20
+    catalog = as_catalog({"tools": [{"name": "x", "description": text, "inputSchema": {}}]})
+    (scope,) = catalog.scopes
+    (tool,) = scope.tools
+    counts = codex_counts(scope, None)
+    assert counts.tools == O200kCounter().count_many([loaded_json(tool)])
+    assert counts.tools != Cl100kCounter().count_many([loaded_json(tool)])
+    assert resolve_openai("gpt-5.5")[0] == CODEX_MODEL and CODEX_MODEL.tokenizer == "o200k"
+    method = codex_method()
+    assert method.encoding == "o200k_base" and "stands in" not in method.estimator

@@ -57,10 +57,11 @@ class BudgetReport:
 
 def budget_report(inputs: Inputs, config: Config, options: BudgetOptions) -> BudgetReport:
     """Cost, gate and compare (nothing is written)."""
-    if options.exact and host_of(inputs.catalog).costs.counting != "claude":
+    host = host_of(inputs.catalog)
+    if options.exact and host.costs.counting != "claude":
         raise UsageError(
             "--exact counts with Anthropic's count_tokens endpoint, which says nothing of "
-            "OpenAI's tokens; --target openai has only the o200k_base estimate: drop --exact"
+            f"OpenAI's tokens; --target {host.name} has only the o200k_base estimate: drop --exact"
         )
     analysis = Analysis(
         inputs.catalog,

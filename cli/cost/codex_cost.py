@@ -4,9 +4,9 @@ Upfront Codex sends its built-in tools and its client ``tool_search`` tool; ever
 deferred and costs nothing until a search loads it, when it costs its namespace and function as
 the ``tool_search_output`` carries them (``codex_request``). Each MCP tool's row holds that
 loaded cost; Codex's built-ins are rows of their own (source ``codex``, loaded; ``budget``
-makes the rows). The bundled
-``cl100k_base`` encoding counts compact JSON: OpenAI's models use ``o200k_base``, which is not
-bundled here, and OpenAI publishes no per-tool overhead, so the figures are estimates.
+makes the rows). The offline ``o200k_base`` encoding counts compact JSON, as under
+``--target openai`` (``o200k``), against OpenAI's gpt-5.5 row (``openai_models``); OpenAI
+publishes no per-tool overhead, so the figures are estimates.
 """
 
 from __future__ import annotations
@@ -17,29 +17,22 @@ from dataclasses import dataclass
 from toolsearch.catalog.model import Scope
 from toolsearch.cost.codex_request import loaded_json, upfront_tools
 from toolsearch.cost.models import ModelInfo
-from toolsearch.cost.tokens import ENCODING_NAME, Cl100kCounter, Method, TokenCounter
+from toolsearch.cost.o200k import O200K_NAME, O200kCounter
+from toolsearch.cost.openai_models import NO_OVERHEAD_NOTE, resolve_openai
+from toolsearch.cost.tokens import Method, TokenCounter
 from toolsearch.retrieval.codex_search import CODEX_VERSION
 
-CODEX_MODEL = ModelInfo(
-    "gpt-5.5",
-    "GPT-5.5",
-    0,
-    0,
-    "claude-4",  # unused: Codex's method is its own (codex_method)
-    "supported",
-    "Codex's default model; its context window is not published in toolsearch's facts",
-    context_window=0,
-)
+# Codex's default model, as OpenAI's model table has it (the row --target openai uses)
+CODEX_MODEL: ModelInfo = resolve_openai("gpt-5.5")[0]
 BUILT_IN = "built-in"
 
 
 def codex_method() -> Method:
     """How ``--target codex`` figures are made."""
     return Method(
-        ENCODING_NAME,
-        "OpenAI o200k_base (not bundled)",
-        "cl100k_base stands in for o200k_base (gpt-5.5's, not bundled); OpenAI publishes no "
-        "per-tool overhead: none is added",
+        O200K_NAME,
+        "openai",
+        f"{NO_OVERHEAD_NOTE}: none is added (assumed 0)",
         "low",
         counted=(
             f"compact JSON of what Codex {CODEX_VERSION} sends: its built-in tools and tool_search "
@@ -63,7 +56,7 @@ class CodexCounts:
 
 def codex_counts(scope: Scope, counter: TokenCounter | None) -> CodexCounts:
     """Count, in one batch, each MCP tool as loaded, each built-in and ``tool_search``."""
-    counting = counter or Cl100kCounter()
+    counting = counter or O200kCounter()
     built_ins = [t for t in upfront_tools() if t.get("type") != "tool_search"]
     search = [t for t in upfront_tools() if t.get("type") == "tool_search"]
     texts = [loaded_json(t) for t in scope.tools]

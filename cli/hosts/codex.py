@@ -4,10 +4,11 @@ Codex runs OpenAI's ``tool_search`` on the client and sends every MCP tool defer
 sources form one scope named ``codex`` whose tools are all deferred, each function in a
 namespace ``mcp__<server>`` and named with its characters outside ``[A-Za-z0-9_]`` as ``_``
 (hosts-facts.md §1.7). Its search is ``codex`` (retrieval/codex_search.py, checked against Codex
-itself), its default model gpt-5.5; its cost is what Codex sends (cost/codex_cost.py, made into
-rows by ``cost.budget``): built-ins and ``tool_search`` upfront, an MCP tool when a search loads
-it. Codex has no setting that keeps an MCP tool loaded, so ``recommend`` advises on search
-instead (recommend/codex_advice.py). Other inputs keep their scopes and the API's rules.
+itself), its default model gpt-5.5 (OpenAI's row, counted with o200k_base); its cost is what
+Codex sends (cost/codex_cost.py, made into rows by ``cost.budget``): built-ins and
+``tool_search`` upfront, an MCP tool when a search loads it. Codex has no setting that keeps an
+MCP tool loaded, so ``recommend`` advises on search instead (recommend/codex_advice.py). Other
+inputs keep their scopes and the API's rules.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ HOST = Host(
     sent_name=sent_name,
     sent_description=whole,
     # Codex's budget is its own (cost.budget asks codex_cost); these hold for what is shared
-    costs=CostModel(0, costs_nothing, no_deferral_note, uncounted_note),
+    costs=CostModel(0, costs_nothing, no_deferral_note, uncounted_note, counting="o200k"),
     # names: Codex sends long names as they are (seen from Codex itself)
     limits=Limits(name_length=128, description_cut=None, deferred_tools=10_000),
     apply="server-metadata",  # never used: recommend --apply is refused under codex
