@@ -35,6 +35,14 @@ def is_fixable(rule_id: str, unsafe: bool = False) -> bool:
     return rule_id in FIXES or (unsafe and rule_id in UNSAFE_FIXES)
 
 
+def fix_class(rule_id: str) -> str | None:
+    """``"safe"`` when ``lint --fix`` fixes the rule, ``"unsafe"`` when only ``--fix
+    --unsafe-fixes`` does, else None."""
+    if rule_id in FIXES:
+        return "safe"
+    return "unsafe" if rule_id in UNSAFE_FIXES else None
+
+
 def fix_line(rule_id: str) -> str:
     """One line for a rule's documentation: whether ``lint --fix`` fixes it, and how."""
     what = FIXES.get(rule_id)
