@@ -27,6 +27,7 @@ FIXES = {
 }
 UNSAFE_FIXES = {
     "restated-default": "removes the defaults and examples that the description states",
+    "title-in-schema": "removes the property titles that say more than the property's name",
 }
 
 
