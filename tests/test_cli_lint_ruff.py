@@ -160,6 +160,21 @@ def test_json_says_whether_a_finding_is_fixable(runner: CliRunner) -> None:
     jsonschema.validate(data, load_schema("lint"))
     fixable = {d["rule"]: d["fixable"] for d in data["diagnostics"]}
     assert fixable["deferred-search-tool"] is True and fixable["invalid-tool-name"] is False
+    fix = {d["rule"]: d["fix"] for d in data["diagnostics"]}
+    assert fix["deferred-search-tool"] == "safe" and fix["invalid-tool-name"] is None
+
+
+def test_json_says_an_unsafe_fix_needs_unsafe_fixes(runner: CliRunner) -> None:
+    import jsonschema
+
+    from toolsearch.schemas import load_schema
+
+    bad = FIXTURES / "rules" / "restated-default" / "bad.json"
+    _, out, _ = lint(runner, "-f", "json", "--select", "restated-default", str(bad))
+    data = json.loads(out)
+    jsonschema.validate(data, load_schema("lint"))
+    [finding] = data["diagnostics"]
+    assert finding["fixable"] is False and finding["fix"] == "unsafe"
 
 
 def test_rule_doc_says_whether_it_is_fixable(runner: CliRunner) -> None:

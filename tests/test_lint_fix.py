@@ -224,3 +224,23 @@ def test_fixes_run_in_passes(runner: CliRunner, in_tmp: Path) -> None:
     with_breakpoint = [t for t in fixed if "cache_control" in t]
     assert len(with_breakpoint) == 1 and not with_breakpoint[0].get("defer_loading")
     assert "deferred-with-cache-control]" not in out
+
+
+def test_unsafe_fixes_drop_property_titles(runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "title-in-schema"
+    shutil.copytree(FIXTURES / "rules" / "title-in-schema", folder)
+    original = json.loads((folder / "bad.json").read_text(encoding="utf-8"))
+    select = ["--select", "title-in-schema,redundant-title", "bad.json"]
+    titled = ("title-in-schema", "bad", "web_search")
+    repeated = ("redundant-title", "bad", "web_search")
+    assert findings(runner, folder, select) == Counter([titled, repeated])
+    code, out, _ = run(runner, folder, "--fix", *select)  # safe only: the repeated name goes
+    assert code == 0 and "drop titles that repeat a name x1" in out
+    assert findings(runner, folder, select) == Counter([titled])
+    code, out, _ = run(runner, folder, "--fix", "--unsafe-fixes", *select)
+    assert code == 0 and "drop property titles x1" in out
+    assert not findings(runner, folder, select)
+    fixed = json.loads((folder / "bad.json").read_text(encoding="utf-8"))
+    for prop in original["tools"][0]["inputSchema"]["properties"].values():
+        prop.pop("title")
+    assert fixed == original

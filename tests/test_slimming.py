@@ -199,6 +199,7 @@ RICH_SCHEMA: dict[str, Any] = {
     },
     "properties": {
         "query": {"type": "string", "title": "Query", "examples": ["x"], "description": "x"},
+        "limit": {"type": "integer", "title": "Most results", "minimum": 1},
         "count": {"type": "integer", "default": 10, "description": "default 10", "maximum": 20},
         "sort": {"$ref": "#/$defs/sort"},
         "filter": {
@@ -247,5 +248,9 @@ def test_safe_and_unsafe_cuts_only_delete_their_keys() -> None:
     assert safe["properties"]["filter"] == {"type": ["object", "null"], "properties": {"a": {}}}
     unsafe = slim_all(RICH_SCHEMA, "search", unsafe=True)
     more = {(p, k) for p, k, _ in removed_keys(safe, unsafe)}
-    assert more == {("/properties/query", "examples"), ("/properties/count", "default")}
-    assert set(UNSAFE_RULES) == {"restated-default"}
+    assert more == {
+        ("/properties/query", "examples"),
+        ("/properties/count", "default"),
+        ("/properties/limit", "title"),
+    }
+    assert set(UNSAFE_RULES) == {"restated-default", "title-in-schema"}

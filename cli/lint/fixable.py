@@ -27,12 +27,21 @@ FIXES = {
 }
 UNSAFE_FIXES = {
     "restated-default": "removes the defaults and examples that the description states",
+    "title-in-schema": "removes the property titles that say more than the property's name",
 }
 
 
 def is_fixable(rule_id: str, unsafe: bool = False) -> bool:
     """Whether ``lint --fix`` (with ``unsafe``: ``--fix --unsafe-fixes``) fixes the rule."""
     return rule_id in FIXES or (unsafe and rule_id in UNSAFE_FIXES)
+
+
+def fix_class(rule_id: str) -> str | None:
+    """``"safe"`` when ``lint --fix`` fixes the rule, ``"unsafe"`` when only ``--fix
+    --unsafe-fixes`` does, else None."""
+    if rule_id in FIXES:
+        return "safe"
+    return "unsafe" if rule_id in UNSAFE_FIXES else None
 
 
 def fix_line(rule_id: str) -> str:

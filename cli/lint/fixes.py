@@ -442,6 +442,7 @@ _SLIM_SUMMARY = {
     "redundant-title": "drop titles that repeat a name",
     "redundant-additional-properties": "drop additionalProperties: true",
     "restated-default": "drop defaults and examples the description states",
+    "title-in-schema": "drop property titles",
     "verbose-union": "write unions briefly",
 }
 

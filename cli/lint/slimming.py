@@ -13,7 +13,8 @@ accepts by construction:
 
 The first two classes (and a title that only repeats its property's name) also lose nothing
 the model reads: they are ``SAFE``. Dropping a default or an example that the description
-already states is ``UNSAFE``: the same instances, but text the model reads is gone.
+already states is ``UNSAFE``, as is dropping any other property title: the same instances, but
+text the model reads is gone.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ VERBOSE_UNION = "verbose-union"
 REDUNDANT_TITLE = "redundant-title"
 REDUNDANT_ADDITIONAL_PROPERTIES = "redundant-additional-properties"
 RESTATED_DEFAULT = "restated-default"
+TITLE_IN_SCHEMA = "title-in-schema"
 SAFE_RULES = (UNUSED_DEFINITION, REDUNDANT_TITLE, REDUNDANT_ADDITIONAL_PROPERTIES, VERBOSE_UNION)
-UNSAFE_RULES = (RESTATED_DEFAULT,)
+UNSAFE_RULES = (RESTATED_DEFAULT, TITLE_IN_SCHEMA)
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,20 @@ def redundant_titles(schema: Any, tool_name: str) -> list[Cut]:
                 cuts.append(Cut(node.pointer, "title", REDUNDANT_TITLE, what))
         elif not node.pointer and _names_tool(title, tool_name):
             cuts.append(Cut("", "title", REDUNDANT_TITLE, f"title {title!r} of the schema"))
+    return cuts
+
+
+def property_titles(schema: Any) -> list[Cut]:
+    """Property titles that say more than the property's name (those are ``redundant_titles``'):
+    text the model reads, which the description usually says already."""
+    cuts = []
+    for node in subschemas(schema):
+        title = node.schema.get("title")
+        if node.property_name is None or not isinstance(title, str):
+            continue
+        if not (_words(title) and _words(title) == _words(node.property_name)):
+            what = f"title {title!r} of {node.property_name}"
+            cuts.append(Cut(node.pointer, "title", TITLE_IN_SCHEMA, what))
     return cuts
 
 
@@ -306,6 +322,7 @@ FINDERS: dict[str, Callable[[Any, str], list[Cut]]] = {
     REDUNDANT_TITLE: redundant_titles,
     REDUNDANT_ADDITIONAL_PROPERTIES: _on_schema(redundant_additional_properties),
     RESTATED_DEFAULT: _on_schema(restated_defaults),
+    TITLE_IN_SCHEMA: _on_schema(property_titles),
     VERBOSE_UNION: _on_schema(verbose_unions),
 }
 

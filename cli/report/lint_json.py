@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolsearch.lint.findings import Diagnostic, summary
-from toolsearch.lint.fixable import is_fixable
+from toolsearch.lint.fixable import fix_class, is_fixable
 from toolsearch.lint.lint_run import LintReport
 from toolsearch.report.jsonout import dumps
 from toolsearch.report.render_settings import RenderSettings
@@ -24,6 +24,7 @@ def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
         "source": d.source,
         "scope": d.scope,
         "fixable": is_fixable(d.rule),
+        "fix": fix_class(d.rule),
     }
 
 
