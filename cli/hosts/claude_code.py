@@ -22,7 +22,15 @@ from toolsearch.catalog.dialects import ParsedSource, source_tools
 from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, MalformedTool, Scope, Tool
 from toolsearch.cost.models import DEFAULT_MODEL
 from toolsearch.cost.tokens import SEARCH_TOOL_TOKENS
-from toolsearch.hosts.host import CostModel, Host, Limits, RunChoices, Settled, costs_nothing
+from toolsearch.hosts.host import (
+    CostModel,
+    Host,
+    Limits,
+    RunChoices,
+    Settled,
+    costs_nothing,
+    no_note,
+)
 
 NAME = "claude-code"
 SCOPE_KIND = "claude-code"
@@ -127,10 +135,6 @@ def uncounted_note(scope: Scope) -> str | None:
     )
 
 
-def no_deferral_note(_scope: Scope) -> str | None:
-    return None
-
-
 HOST = Host(
     name=NAME,
     label="Claude Code",
@@ -144,7 +148,7 @@ HOST = Host(
     sends=sends,
     sent_name=sent_name,
     sent_description=sent_description,
-    costs=CostModel(SEARCH_TOOL_TOKENS, costs_nothing, no_deferral_note, uncounted_note),
+    costs=CostModel(SEARCH_TOOL_TOKENS, costs_nothing, no_note, uncounted_note),
     limits=Limits(name_length=64, description_cut=DESCRIPTION_LIMIT, deferred_tools=10_000),
     apply="server-metadata",
     names_in_references=True,

@@ -19,7 +19,7 @@ from dataclasses import replace
 from toolsearch.catalog.codex_names import CODEX, sanitized
 from toolsearch.catalog.dialects import ParsedSource, source_tools
 from toolsearch.catalog.model import CODEX_SEARCH, MalformedTool, Scope, Tool
-from toolsearch.hosts.host import CostModel, Host, Limits, costs_nothing, unchanged, whole
+from toolsearch.hosts.host import CostModel, Host, Limits, costs_nothing, no_note, unchanged, whole
 
 NAME = CODEX
 SCOPE_KIND = CODEX
@@ -65,10 +65,6 @@ def uncounted_note(scope: Scope) -> str | None:
     )
 
 
-def no_deferral_note(_scope: Scope) -> str | None:
-    return None
-
-
 HOST = Host(
     name=NAME,
     label="Codex CLI",
@@ -83,7 +79,7 @@ HOST = Host(
     sent_name=sent_name,
     sent_description=whole,
     # Codex's budget is its own (cost.budget asks codex_cost); these hold for what is shared
-    costs=CostModel(0, costs_nothing, no_deferral_note, uncounted_note, counting="o200k"),
+    costs=CostModel(0, costs_nothing, no_note, uncounted_note, counting="o200k"),
     # names: Codex sends long names as they are (seen from Codex itself)
     limits=Limits(name_length=128, description_cut=None, deferred_tools=10_000),
     apply="server-metadata",  # never used: recommend --apply is refused under codex
