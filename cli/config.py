@@ -132,8 +132,11 @@ def _has_tool_table(pyproject: Path) -> bool:
     return isinstance(tool, dict) and "toolsearch" in tool
 
 
-def load_config(explicit: Path | None = None, start: Path | None = None) -> Config:
-    """Load the config named by ``--config``, else the one found by walking up."""
+def load_config(
+    explicit: Path | None = None, start: Path | None = None, max_values: int | None = None
+) -> Config:
+    """Load the config named by ``--config``, else the one found by walking up; a YAML config
+    may hold at most ``max_values`` values (None: the default for its size)."""
     path = explicit if explicit is not None else find_config(start or Path.cwd())
     if path is None:
         return Config()
@@ -146,7 +149,7 @@ def load_config(explicit: Path | None = None, start: Path | None = None) -> Conf
             if path.name == "pyproject.toml":
                 data = data.get("tool", {}).get("toolsearch", {})
         else:
-            data = load_yaml(text, str(path), allow_empty=True)[0] or {}
+            data = load_yaml(text, str(path), allow_empty=True, max_values=max_values)[0] or {}
     except InputError as error:  # the catalog loader's limits, worded for a config
         raise ConfigError(str(error)) from None
     return parse_config(data, path)

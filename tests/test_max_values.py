@@ -21,7 +21,7 @@ def test_a_catalog_of_many_empty_objects_is_refused(runner: CliRunner, in_tmp: P
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
         "toolsearch: error: many.json: holds more than 1,000 values (max-values); "
-        "raise it in the config"
+        "raise it with --max-values or in the config"
     ]
 
 

@@ -391,8 +391,30 @@ _OPENERS_TOO_DEEP = re.compile(r"[\[{](?:\s*[\[{]){" + str(MAX_DEPTH) + "}")
 def too_many_values(where: str, limit: int) -> InputError:
     """The one line that refuses a document over max-values."""
     return InputError(
-        f"{where}: holds more than {limit:,} values (max-values); raise it in the config"
+        f"{where}: holds more than {limit:,} values (max-values); "
+        "raise it with --max-values or in the config"
     )
+
+
+def refuse_too_many_values(text: str, where: str, max_values: int | None) -> None:
+    """Refuse JSON or JSONL ``text`` holding more than ``max_values`` values (None: the default
+    for its size), counted before anything is built; nesting too deep is left for the parser,
+    which says on which line."""
+    over = json_values_over(text, max_values)
+    if over is not None and _OPENERS_TOO_DEEP.search(text) is None:
+        raise too_many_values(where, over)
+
+
+def refuse_too_many_cells(text: str, where: str, max_values: int | None) -> None:
+    """Refuse CSV ``text`` holding more than ``max_values`` cells (None: the default for its
+    size), counted as separators and line ends outside quotes before any row is read."""
+    limit = default_max_values(len(text)) if max_values is None else max_values
+
+    def cells(found: str) -> int:
+        return found.count(",") + found.count("\n") + 1
+
+    if cells(text) > limit and cells(_JSON_STRING.sub("", text)) > limit:
+        raise too_many_values(where, limit)
 
 
 _LONE_SURROGATE = re.compile(
@@ -623,8 +645,8 @@ def _check_yaml_size(root: Any, where: str, max_chars: int, max_values: int, siz
             if visited > size:  # more nodes than characters: aliases expanding
                 raise InputError(
                     f"{where}: YAML aliases expand to over {max_values:,} values (an alias "
-                    "bomb?); refusing to load it (raise max-values in the config if it is a "
-                    "real catalog)"
+                    "bomb?); refusing to load it (raise --max-values or max-values in the "
+                    "config if it is a real catalog)"
                 )
             raise too_many_values(where, max_values)
         if depth > MAX_DEPTH:

@@ -11,6 +11,7 @@ from toolsearch.cli.options import (
     ApiVersionOpt,
     ClaudeCodeVersionOpt,
     ConfigOpt,
+    MaxValuesOpt,
     ModelOpt,
     OutputOpt,
     PlatformOpt,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 def budget(
     sources: Sources = None,
     config: ConfigOpt = None,
+    max_values: MaxValuesOpt = None,
     target: TargetOpt = None,
     claude_code_version: ClaudeCodeVersionOpt = None,
     model: ModelOpt = None,
@@ -112,6 +114,7 @@ def budget(
         output_file,
         sources=sources,
         config=config,
+        max_values=max_values,
         target=target,
         claude_code_version=claude_code_version,
         model=model,

@@ -81,6 +81,17 @@ ApiVersionOpt = Annotated[
         "api-version).",
     ),
 ]
+MaxValuesOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--max-values",
+        metavar="N",
+        min=1,
+        help="Values (objects, arrays, scalars) one file read may hold: catalog, config, usage, "
+        "cases, baseline or snapshot file, transcript line (default: config max-values, else "
+        "one per 8 bytes of the file, at least 100,000).",
+    ),
+]
 OutputOpt = Annotated[
     Path | None,
     typer.Option(

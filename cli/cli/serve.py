@@ -5,6 +5,7 @@ from __future__ import annotations
 from toolsearch.cli.options import (
     ClaudeCodeVersionOpt,
     ConfigOpt,
+    MaxValuesOpt,
     ModeOpt,
     RecursiveOpt,
     SkipOpt,
@@ -17,6 +18,7 @@ from toolsearch.cli.running import run_catalog_command
 def serve(
     sources: Sources = None,
     config: ConfigOpt = None,
+    max_values: MaxValuesOpt = None,
     target: TargetOpt = None,
     claude_code_version: ClaudeCodeVersionOpt = None,
     mode: ModeOpt = None,
@@ -29,6 +31,7 @@ def serve(
         None,
         sources=sources,
         config=config,
+        max_values=max_values,
         target=target,
         claude_code_version=claude_code_version,
         mode=mode,

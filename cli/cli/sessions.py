@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from toolsearch.cli.options import ConfigOpt, ModelOpt, OutputOpt, SkipOpt
+from toolsearch.cli.options import ConfigOpt, MaxValuesOpt, ModelOpt, OutputOpt, SkipOpt
 from toolsearch.cli.running import run_command
 
 if TYPE_CHECKING:
@@ -88,6 +88,7 @@ def sessions(
         bool, typer.Option("--all", help="List every tool and query, not the top ones.")
     ] = False,
     config: ConfigOpt = None,
+    max_values: MaxValuesOpt = None,
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
     live: LiveOptions | None = None,
@@ -108,6 +109,7 @@ def sessions(
         output_format=output_format,
         show_all=show_all,
         config=config,
+        max_values=max_values,
         skip_non_catalogs=skip_non_catalogs,
         output_file=output_file,
         live=live,

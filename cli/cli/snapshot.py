@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from toolsearch.cli.options import ConfigOpt, OutputOpt
+from toolsearch.cli.options import ConfigOpt, MaxValuesOpt, OutputOpt
 from toolsearch.cli.running import run_command
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ def snapshot(
         ),
     ] = None,
     config: ConfigOpt = None,
+    max_values: MaxValuesOpt = None,
     output_format: Annotated[
         str | None, typer.Option("--format", "-f", metavar="FORMAT", help="text or json.")
     ] = None,
@@ -39,6 +40,7 @@ def snapshot(
         out=out,
         check=check,
         config=config,
+        max_values=max_values,
         output_format=output_format,
         output_file=output_file,
         live=live,

@@ -57,11 +57,16 @@ def checked_tool_search(value: str | None) -> None:
         parse_mode(value, "--claude-code-tool-search")
 
 
-def load_checked_config(path: Path | None) -> Config:
-    """The config, with its ``rules`` section checked (every command refuses a bad one alike)."""
+def load_checked_config(path: Path | None, max_values: int | None = None) -> Config:
+    """The config, with its ``rules`` section checked (every command refuses a bad one alike);
+    ``--max-values``, when given, bounds the config file itself and wins over its value."""
     from toolsearch.config import load_config
 
-    config = load_config(path)
+    config = load_config(path, max_values=max_values)
+    if max_values is not None:
+        from dataclasses import replace
+
+        config = replace(config, max_values=max_values)
     if config.rules:
         from toolsearch.lint.rule_settings import settings
 
@@ -96,6 +101,7 @@ class CatalogArgs:
     platform: str | None = None  # --platform: overrides the config's
     api_version: str | None = None  # --api-version: overrides the config's
     claude_code_version: str | None = None  # --claude-code-version
+    max_values: int | None = None  # --max-values: overrides the config's
 
 
 @dataclass(frozen=True)
@@ -114,7 +120,8 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
     from toolsearch.catalog.claude_code_versions import choose_version
     from toolsearch.catalog.inputs import load_inputs
 
-    config = with_platform(load_checked_config(args.config), args.platform, args.api_version)
+    config = load_checked_config(args.config, args.max_values)
+    config = with_platform(config, args.platform, args.api_version)
     chosen: Any = choose(args.target, TARGETS, "--target") or config.target or DEFAULT_TARGET
     claude_code = choose_version(args.claude_code_version, config.claude_code_version)
     sources = list(args.sources or [])
@@ -129,7 +136,7 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
             claude_code=claude_code,
         )
         return Loaded(config, inputs)
-    result = read_live(live, config.max_file_size)
+    result = read_live(live, config.max_file_size, config.max_values)
     if not result.servers and not sources:
         raise ServerError("no MCP server answered; nothing to report")
     inputs = load_inputs(
@@ -146,7 +153,7 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
     return Loaded(config, inputs, bool(result.failures))
 
 
-def read_live(options: LiveOptions, max_size: int) -> LiveResult:
+def read_live(options: LiveOptions, max_size: int, max_values: int | None = None) -> LiveResult:
     """Read the live servers, saying on stderr what is started and what failed."""
     from toolsearch.sanitize import one_line
     from toolsearch.servers.live import describe_start, load_live
@@ -158,4 +165,4 @@ def read_live(options: LiveOptions, max_size: int) -> LiveResult:
     def report(failure: str) -> None:
         sys.stderr.write(f"toolsearch: error: {one_line(failure)}\n")
 
-    return load_live(options, announce, max_size, report)
+    return load_live(options, announce, max_size, report, max_values)

@@ -53,6 +53,7 @@ def prepare(
     misses: int,
     output_format: str | None,
     config: Path | None,
+    max_values: int | None = None,
     target: str | None,
     claude_code_version: str | None = None,
     model: str | None,
@@ -74,7 +75,7 @@ def prepare(
         cases = Path(args.pop(0))
         from toolsearch.retrieval.cases import looks_like_catalog
 
-        if cases.is_file() and looks_like_catalog(cases):
+        if cases.is_file() and looks_like_catalog(cases, max_values):
             raise UsageError(
                 f"{cases} is a tool catalog, not a cases file: give the cases first "
                 f"(toolsearch eval CASES SOURCE...), or search each tool with its own words: "
@@ -104,5 +105,6 @@ def prepare(
             live,
             recursive,
             claude_code_version=claude_code_version,
+            max_values=max_values,
         ),
     )

@@ -56,7 +56,7 @@ def execute(inputs: Inputs, config: Config, options: LintOptions) -> tuple[str, 
     fail_on = Severity.parse(options.fail_on)
     if options.update_baseline:
         diagnostics = lint_diagnostics(inputs, config, options)
-        return update_baseline_file(inputs, diagnostics, options), 0
+        return update_baseline_file(inputs, diagnostics, options, config), 0
     fixed: list[str] = []
     if options.fix or options.diff:
         outcome = fix_files(inputs, config, options, ranked_tools)
@@ -95,6 +95,7 @@ def prepare(
     *,
     sources: list[str] | None,
     config: Path | None,
+    max_values: int | None = None,
     target: str | None,
     claude_code_version: str | None = None,
     model: str | None,
@@ -159,7 +160,13 @@ def prepare(
     if show_settings:
         flags = PlatformFlags(platform, api_version)
         return _settings(
-            options, config, target, output_format is not None, flags, claude_code_version
+            options,
+            config,
+            target,
+            output_format is not None,
+            flags,
+            claude_code_version,
+            max_values,
         )
     return Prepared(
         options,
@@ -173,6 +180,7 @@ def prepare(
             platform,
             api_version,
             claude_code_version,
+            max_values=max_values,
         ),
     )
 
@@ -184,12 +192,16 @@ def _settings(
     fmt: bool,
     flags: PlatformFlags,
     claude_code_version: str | None = None,
+    max_values: int | None = None,
 ) -> Finished:
     """``--show-settings``: the merged settings, each with where it came from."""
     from toolsearch.lint.show_settings import show_settings
     from toolsearch.report.lint_settings import render
 
     chosen = choose(target, TARGETS, "--target")
-    loaded = with_platform(load_checked_config(config), flags.platform, flags.api_version)
-    found = show_settings(loaded, options, chosen, fmt, os.environ, flags, claude_code_version)
+    loaded = load_checked_config(config, max_values)
+    loaded = with_platform(loaded, flags.platform, flags.api_version)
+    found = show_settings(
+        loaded, options, chosen, fmt, os.environ, flags, claude_code_version, max_values
+    )
     return Finished(render(found), ExitCode.OK)

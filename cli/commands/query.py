@@ -64,6 +64,7 @@ def prepare(
     text: str,
     sources: list[str] | None,
     config: Path | None,
+    max_values: int | None = None,
     target: str | None,
     claude_code_version: str | None = None,
     mode: str | None,
@@ -101,5 +102,6 @@ def prepare(
             live,
             recursive,
             claude_code_version=claude_code_version,
+            max_values=max_values,
         ),
     )

@@ -55,6 +55,7 @@ def prepare(
     *,
     sources: list[str] | None,
     config: Path | None,
+    max_values: int | None = None,
     target: str | None,
     claude_code_version: str | None = None,
     model: str | None,
@@ -113,5 +114,6 @@ def prepare(
             platform,
             api_version,
             claude_code_version,
+            max_values=max_values,
         ),
     )

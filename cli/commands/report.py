@@ -56,6 +56,7 @@ def prepare(
     output_file: str | None,
     output_format: str | None,
     config: Path | None,
+    max_values: int | None = None,
     target: str | None,
     claude_code_version: str | None = None,
     model: str | None,
@@ -101,5 +102,6 @@ def prepare(
             platform,
             api_version,
             claude_code_version,
+            max_values=max_values,
         ),
     )

@@ -40,6 +40,7 @@ def prepare(
     *,
     sources: list[str] | None,
     config: Path | None,
+    max_values: int | None = None,
     target: str | None,
     claude_code_version: str | None = None,
     mode: str | None,
@@ -57,5 +58,6 @@ def prepare(
             skip_non_catalogs,
             recursive=recursive,
             claude_code_version=claude_code_version,
+            max_values=max_values,
         ),
     )

@@ -49,6 +49,7 @@ def run(
     output_format: str | None,
     show_all: bool,
     config: Path | None,
+    max_values: int | None = None,
     skip_non_catalogs: bool,
     output_file: Path | None,
     live: LiveOptions | None,
@@ -59,6 +60,7 @@ def run(
     from toolsearch.sessions.sessions_run import SessionsOptions, parse_since
 
     fmt = choose(output_format, SESSIONS_FORMATS, "--format") or "text"
+    settings = load_checked_config(config, max_values)
     options = SessionsOptions(
         paths=tuple(paths or ()),
         since=parse_since(since, datetime.now(UTC)) if since is not None else None,
@@ -72,15 +74,21 @@ def run(
         show_all=show_all,
         color=report_color(output_file),
         width=report_width(output_file),
-        max_values=load_checked_config(config).max_values,
+        max_values=settings.max_values,
     )
     inputs = None
     server_failed = False
     live_asked = live is not None and (live.requested or live.only)
-    if catalog or live_asked or load_checked_config(config).catalog:
-        loaded = load_catalog_inputs(
-            CatalogArgs(list(catalog or ()), config, claude_code.NAME, skip_non_catalogs, live)
+    if catalog or live_asked or settings.catalog:
+        args = CatalogArgs(
+            list(catalog or ()),
+            config,
+            claude_code.NAME,
+            skip_non_catalogs,
+            live,
+            max_values=max_values,
         )
+        loaded = load_catalog_inputs(args)
         inputs, server_failed = loaded.inputs, loaded.server_failed
     text, code = run_sessions(options, inputs)
     return text, max(code, ExitCode.ERROR) if server_failed else code

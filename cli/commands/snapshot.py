@@ -33,6 +33,7 @@ def run(
     out: Path | None,
     check: Path | None,
     config: Path | None,
+    max_values: int | None = None,
     output_format: str | None,
     output_file: Path | None,
     live: LiveOptions | None,
@@ -47,12 +48,12 @@ def run(
         raise UsageError(
             "snapshot reads live servers: give --mcp-config, --mcp-command or --mcp-url"
         )
-    cfg = load_checked_config(config)
+    cfg = load_checked_config(config, max_values)
     directory = out if out is not None else check
     assert directory is not None
     mode: Mode = "out" if out is not None else "check"
-    preflight(live, mode, directory, cfg.max_file_size)
-    result = read_live(live, cfg.max_file_size)
+    preflight(live, mode, directory, cfg.max_file_size, cfg.max_values)
+    result = read_live(live, cfg.max_file_size, cfg.max_values)
     if not result.servers:
         raise ServerError("no MCP server answered; no snapshot written or checked")
     options = SnapshotOptions(
@@ -62,6 +63,7 @@ def run(
         color=report_color(output_file),
         width=report_width(output_file),
         max_size=cfg.max_file_size,
+        max_values=cfg.max_values,
     )
     text, code = run_snapshot(result, options)
     if result.failures:  # --keep-going went on without a server: still exit 2

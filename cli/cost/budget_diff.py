@@ -78,7 +78,9 @@ def snapshot(budget: Budget, label: str) -> BaselineSnapshot:
     return BaselineSnapshot(label, round(totals.upfront), round(totals.all_loaded), tools, scopes)
 
 
-def saved_output(path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE) -> BaselineSnapshot | None:
+def saved_output(
+    path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE, max_values: int | None = None
+) -> BaselineSnapshot | None:
     """Read a saved ``budget --format json`` document; None when the file is something else.
 
     A file too large, too deep or holding a too-long number raises InputError (as a catalog
@@ -87,7 +89,7 @@ def saved_output(path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE) -> BaselineS
     where = str(path)
     text = decode(read_capped(path, where, max_size), where)
     try:
-        data = load_json(text, where, finite=False)
+        data = load_json(text, where, finite=False, max_values=max_values)
     except json.JSONDecodeError:
         return None  # perhaps a YAML catalog
     if not (isinstance(data, Mapping) and data.get("schema_version") == 1 and "totals" in data):

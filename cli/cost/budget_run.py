@@ -132,7 +132,7 @@ def _baseline(
 def baseline_diff(path: Path, analysis: Analysis, inputs: Inputs, budget: Budget) -> BudgetDiff:
     """``budget`` against ``path``: a saved ``budget --format json`` or older catalog files."""
     config = analysis.config
-    saved = saved_output(path, config.max_file_size) if path.is_file() else None
+    saved = saved_output(path, config.max_file_size, config.max_values) if path.is_file() else None
     if saved is None:
         old_inputs = load_inputs([str(path)], config, inputs.catalog.target)
         saved = snapshot(analysis.budget_of(old_inputs.catalog), str(path))

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from toolsearch.atomic import write_text_atomic
-from toolsearch.catalog.loader import load_json, read_text_capped
+from toolsearch.catalog.loader import DEFAULT_MAX_FILE_SIZE, load_json, read_text_capped
 from toolsearch.errors import InputError
 from toolsearch.lint.findings import IDENTITY_VERSION, Diagnostic, identity, legacy_identity
 from toolsearch.report.jsonout import dumps
@@ -106,16 +106,19 @@ def _merge(entries: Iterable[Entry]) -> list[Entry]:
     return sorted(merged.values(), key=lambda e: (e.source, e.tool or "", e.rule, e.message))
 
 
-def read_baseline(path: Path) -> list[Entry]:
-    """Read and validate a baseline file; InputError says what is wrong and where."""
+def read_baseline(
+    path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE, max_values: int | None = None
+) -> list[Entry]:
+    """Read and validate a baseline file of at most ``max_size`` bytes and ``max_values``
+    values (None: the default for its size); InputError says what is wrong and where."""
     if not path.exists() and not path.is_symlink():
         raise InputError(
             f"{path}: baseline not found; create it with: toolsearch lint --baseline {path} "
             "--update-baseline SOURCE..."
         )
-    text = read_text_capped(path, str(path))
+    text = read_text_capped(path, str(path), max_size)
     try:
-        data = load_json(text, str(path))
+        data = load_json(text, str(path), max_values=max_values)
     except json.JSONDecodeError as error:
         raise InputError(
             f"{path}:{error.lineno}:{error.colno}: invalid JSON in the baseline: {error.msg}"
@@ -195,13 +198,18 @@ def _reworded(entry: Entry, d: Diagnostic) -> bool:
 
 
 def update_baseline(
-    path: Path, diagnostics: Iterable[Diagnostic], linted: Collection[str]
+    path: Path,
+    diagnostics: Iterable[Diagnostic],
+    linted: Collection[str],
+    max_size: int = DEFAULT_MAX_FILE_SIZE,
+    max_values: int | None = None,
 ) -> Update:
-    """Write the run's findings to ``path``, keeping entries of sources this run did not lint."""
+    """Write the run's findings to ``path``, keeping entries of sources this run did not lint
+    (the old file read within ``max_size`` bytes and ``max_values`` values)."""
     old: list[Entry] = []
     if path.exists():
         try:
-            old = read_baseline(path)
+            old = read_baseline(path, max_size, max_values)
         except InputError as error:
             raise InputError(
                 f"{error}; refusing to overwrite {path}: choose another file or delete it"

@@ -95,7 +95,9 @@ def lint_report(inputs: Inputs, config: Config, options: LintOptions) -> LintRep
     notes = list(inputs.notes)
     baseline: dict[str, Any] | None = None
     if options.baseline is not None:
-        diagnostics, baseline = _against_baseline(inputs, diagnostics, options.baseline, notes)
+        diagnostics, baseline = _against_baseline(
+            inputs, diagnostics, options.baseline, notes, config
+        )
     if options.fmt in CI_FORMATS:
         from toolsearch.ci import rebase
 
@@ -110,12 +112,13 @@ def lint_report(inputs: Inputs, config: Config, options: LintOptions) -> LintRep
 
 
 def _against_baseline(
-    inputs: Inputs, diagnostics: list[Diagnostic], path: Path, notes: list[str]
+    inputs: Inputs, diagnostics: list[Diagnostic], path: Path, notes: list[str], config: Config
 ) -> tuple[list[Diagnostic], dict[str, Any]]:
     """The new findings; notes about known and stale entries; the JSON ``baseline`` member."""
     from toolsearch.lint.baseline import compare, read_baseline
 
-    result = compare(diagnostics, read_baseline(path), linted_sources(inputs))
+    saved = read_baseline(path, config.max_file_size, config.max_values)
+    result = compare(diagnostics, saved, linted_sources(inputs))
     if result.known:
         known = count_of(result.known, "known finding")
         notes.append(f"baseline {path}: {known} not shown")
@@ -135,14 +138,20 @@ def _against_baseline(
 
 
 def update_baseline_file(
-    inputs: Inputs, diagnostics: list[Diagnostic], options: LintOptions
+    inputs: Inputs, diagnostics: list[Diagnostic], options: LintOptions, config: Config
 ) -> str:
     """Write the findings to the --baseline file; what was written, in words."""
     from toolsearch.lint.baseline import update_baseline
 
     if options.baseline is None:
         raise UsageError("--update-baseline needs --baseline FILE: the file to write")
-    done = update_baseline(options.baseline, diagnostics, linted_sources(inputs))
+    done = update_baseline(
+        options.baseline,
+        diagnostics,
+        linted_sources(inputs),
+        config.max_file_size,
+        config.max_values,
+    )
     kept = f"; kept {done.kept} of sources not linted in this run" if done.kept else ""
     return (
         f"wrote baseline {options.baseline}: {count_of(done.findings, 'finding')} "

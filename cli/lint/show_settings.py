@@ -41,6 +41,7 @@ def show_settings(
     environ: Mapping[str, str],
     flags: PlatformFlags | None = None,
     claude_code_version: str | None = None,
+    max_values: int | None = None,
 ) -> SettingsReport:
     """The settings of a lint run with these flags and this config, and their origins."""
     from toolsearch.catalog.claude_code_versions import choose_version
@@ -89,7 +90,7 @@ def show_settings(
         Setting(
             "max-values",
             f"{config.max_values:,}" if config.max_values else "one per 8 bytes (at least 100,000)",
-            origin("max-values"),
+            origin("max-values", "--max-values", max_values),
         ),
         Setting("budget.max-upfront", _number(config.max_upfront), origin("budget.max-upfront")),
         Setting("claude-code.tool-search", mode.text or "true", mode_origin),

@@ -76,14 +76,17 @@ def recommend_report(
     usage: UsageReport | None = None
     all_tools = inputs.catalog.tools
     if options.usage:
-        evidence = read_usage(options.usage, config.max_file_size)
+        evidence = read_usage(options.usage, config.max_file_size, config.max_values)
         usage = match_usage(evidence, all_tools)
     search = options.search or config.search_mode or "bm25"
     queries = None
     if options.intents is not None:
         from toolsearch.retrieval.cases import load_cases
 
-        queries = tuple(case.query for case in load_cases(options.intents))
+        queries = tuple(
+            case.query
+            for case in load_cases(options.intents, config.max_file_size, config.max_values)
+        )
     chosen = recommend(
         inputs.catalog,
         inputs.documents,
@@ -109,7 +112,9 @@ def recommend_report(
         outcome = Outcome((), () if openai else advise(chosen))
     evaluation = None
     if options.evaluate:
-        held_out = match_usage(read_usage(options.evaluate, config.max_file_size), all_tools)
+        held_out = match_usage(
+            read_usage(options.evaluate, config.max_file_size, config.max_values), all_tools
+        )
         evaluation = evaluate(chosen, held_out, options.keep)
     return RecommendReport(
         chosen,

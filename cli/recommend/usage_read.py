@@ -38,6 +38,8 @@ from toolsearch.catalog.loader import (
     load_json,
     load_yaml,
     read_text_capped,
+    refuse_too_many_cells,
+    refuse_too_many_values,
 )
 from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, SEARCH_TOOL_NAMES, SEARCH_TOOL_TYPES
 from toolsearch.catalog.walk import MAX_FOLDER_DEPTH, depth_note, files_below, glob_below
@@ -166,9 +168,12 @@ def expand_usage(patterns: Iterable[str], too_deep: list[Path] | None = None) ->
     return list(unique)
 
 
-def read_usage(patterns: Iterable[str], max_size: int = DEFAULT_MAX_FILE_SIZE) -> Evidence:
+def read_usage(
+    patterns: Iterable[str], max_size: int = DEFAULT_MAX_FILE_SIZE, max_values: int | None = None
+) -> Evidence:
     """Read every usage file; calls with the same block id are counted once. ``claude-code``
-    reads the user's own Claude Code transcripts, skipping (with a note) those it cannot read."""
+    reads the user's own Claude Code transcripts, skipping (with a note) those it cannot read.
+    A file may hold at most ``max_values`` values (None: the default for its size)."""
     wanted = list(patterns)
     origins: list[str] = []
     lenient: set[Path] = set()
@@ -193,7 +198,7 @@ def read_usage(patterns: Iterable[str], max_size: int = DEFAULT_MAX_FILE_SIZE) -
         where = display_path(path)
         try:
             text = read_text_capped(path, where, max_size)
-            kind, found, records, file_notes = _parse(text, where, path.suffix.lower())
+            kind, found, records, file_notes = _parse(text, where, path.suffix.lower(), max_values)
         except InputError as error:
             if path not in lenient:
                 raise
@@ -222,13 +227,17 @@ Found = list[tuple[Call, str | None]]
 _CSV_COUNT = re.compile(r"[0-9]+", re.ASCII)
 
 
-def _parse(text: str, where: str, suffix: str) -> tuple[str, Found, int, list[str]]:
+def _parse(
+    text: str, where: str, suffix: str, max_values: int | None
+) -> tuple[str, Found, int, list[str]]:
     """(file kind, calls with their block ids, records read, notes)."""
     if suffix == ".csv":
+        refuse_too_many_cells(text, where, max_values)
         return "table", _csv_table(text, where), 0, []
     if suffix in (".yaml", ".yml"):
-        data, _root = load_yaml(text, where)
+        data, _root = load_yaml(text, where, max_values=max_values)
         return "table", _table(data, where), 0, []
+    refuse_too_many_values(text, where, max_values)  # the whole file, JSON or JSONL
     stripped = text.lstrip()
     whole: Any = None
     if stripped[:1] in "[{":

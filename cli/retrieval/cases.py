@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from toolsearch.catalog.loader import display_path, load_json, load_yaml, read_text_capped
+from toolsearch.catalog.loader import (
+    DEFAULT_MAX_FILE_SIZE,
+    display_path,
+    load_json,
+    load_yaml,
+    read_text_capped,
+    refuse_too_many_values,
+)
 from toolsearch.errors import InputError
 from toolsearch.retrieval.mode_names import MODES
 
@@ -27,18 +34,22 @@ class Case:
     where: str = ""
 
 
-def load_cases(path: Path) -> list[Case]:
-    """Parse a cases file; a bad file or case raises InputError naming the file and line."""
+def load_cases(
+    path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE, max_values: int | None = None
+) -> list[Case]:
+    """Parse a cases file of at most ``max_size`` bytes and ``max_values`` values (None: the
+    default for its size); a bad file or case raises InputError naming the file and line."""
     where = display_path(path)
-    text = read_text_capped(path, where)
+    text = read_text_capped(path, where, max_size)
     suffix = path.suffix.lower()
     items: list[tuple[str, Any]]
     if suffix in (".jsonl", ".ndjson") or (suffix != ".json" and _looks_like_jsonl(text)):
+        refuse_too_many_values(text, where, max_values)  # the whole file, before any line
         items = _jsonl(text, where)
     elif suffix == ".json" or text.lstrip()[:1] in "[{":
-        items = _listed(_json(text, where), where)
+        items = _listed(_json(text, where, max_values), where)
     else:
-        data, _ = load_yaml(text, where)
+        data, _ = load_yaml(text, where, max_values=max_values)
         items = _listed(data, where)
     cases = [_case(item, place, index) for index, (place, item) in enumerate(items, 1)]
     if not cases:
@@ -51,9 +62,9 @@ def _looks_like_jsonl(text: str) -> bool:
     return len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines)
 
 
-def _json(text: str, where: str) -> Any:
+def _json(text: str, where: str, max_values: int | None) -> Any:
     try:
-        return load_json(text, where)
+        return load_json(text, where, max_values=max_values)
     except json.JSONDecodeError as error:
         raise InputError(
             f"{where}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}"
@@ -106,14 +117,15 @@ def _case(item: Any, place: str, index: int) -> Case:
     return Case(str(case_id), query, tuple(dict.fromkeys(expected)), mode, place)
 
 
-def looks_like_catalog(path: Path) -> bool:
-    """True when a file given as CASES parses as a tool catalog (a common slip)."""
+def looks_like_catalog(path: Path, max_values: int | None = None) -> bool:
+    """True when a file given as CASES parses as a tool catalog (a common slip); one over
+    ``max_values`` values is left for the cases reader to refuse."""
     from toolsearch.catalog.dialects import recognise
     from toolsearch.catalog.loader import SourceSpec, read_source
     from toolsearch.errors import ToolsearchError
 
     try:
-        document = read_source(SourceSpec(path.stem, path))
+        document = read_source(SourceSpec(path.stem, path), max_values=max_values)
     except (ToolsearchError, OSError):
         return False
     return recognise(document) is not None

@@ -115,7 +115,8 @@ def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None)
             raise UsageError("no tools to check: the sources hold no tool definitions")
     else:
         assert options.cases is not None
-        cases = load_cases(options.cases)
+        limits = config or Config()
+        cases = load_cases(options.cases, limits.max_file_size, limits.max_values)
         _embed_hybrid_queries(cases, options.modes or None, analysis.search_mode)
         for case in cases:
             for mode in case_modes(case, options.modes or None, analysis.search_mode):

@@ -98,13 +98,13 @@ def server_document(spec: ServerSpec, data: dict[str, Any]) -> Document:
 
 
 def configured_servers(
-    options: LiveOptions, max_size: int = DEFAULT_MAX_FILE_SIZE
+    options: LiveOptions, max_size: int = DEFAULT_MAX_FILE_SIZE, max_values: int | None = None
 ) -> tuple[list[ConfiguredServer], list[str]]:
     """Every server the options name, after ``--only``; UsageError on clashing names."""
     servers: list[ConfiguredServer] = []
     origin: dict[str, str] = {}
     for path in options.configs:
-        for server in read_config(path, max_size):
+        for server in read_config(path, max_size, max_values):
             _claim(origin, server.name, str(path))
             servers.append(server)
     for text in options.commands:
@@ -134,6 +134,7 @@ def load_live(
     announce: Callable[[ServerSpec], None],
     max_size: int = DEFAULT_MAX_FILE_SIZE,
     on_failure: Callable[[str], None] | None = None,
+    max_values: int | None = None,
 ) -> LiveResult:
     """Start or connect to every server and read its tools.
 
@@ -143,7 +144,7 @@ def load_live(
     """
     from toolsearch.servers.mcp_client import fetch_all, require_sdk
 
-    servers, notes = configured_servers(options, max_size)
+    servers, notes = configured_servers(options, max_size, max_values)
     failures = [s.error for s in servers if s.error is not None]
     if failures and not options.keep_going:
         raise ServerError(failures[0])

@@ -67,11 +67,13 @@ class _EntryError(Exception):
     """A problem with one server entry, already worded for the user."""
 
 
-def read_config(path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE) -> list[ConfiguredServer]:
+def read_config(
+    path: Path, max_size: int = DEFAULT_MAX_FILE_SIZE, max_values: int | None = None
+) -> list[ConfiguredServer]:
     """Every server of one config file, in file order; InputError when the file is unusable."""
     if not path.is_file():
         raise InputError(f"{display_path(path)}: no such MCP config file (--mcp-config)")
-    document = read_source(SourceSpec("mcp-config", path), max_size)
+    document = read_source(SourceSpec("mcp-config", path), max_size, max_values)
     data = document.data
     if not isinstance(data, Mapping):
         raise InputError(

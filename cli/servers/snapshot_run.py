@@ -35,6 +35,7 @@ class SnapshotOptions:
     color: bool = False
     width: int | None = None
     max_size: int = DEFAULT_MAX_FILE_SIZE
+    max_values: int | None = None  # values a snapshot read back may hold (None: its default)
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,9 @@ def snapshot_path(directory: Path, server: str) -> Path:
     return directory / f"{server}.json"
 
 
-def preflight(live: LiveOptions, mode: Mode, directory: Path, max_size: int) -> None:
+def preflight(
+    live: LiveOptions, mode: Mode, directory: Path, max_size: int, max_values: int | None = None
+) -> None:
     """Refuse what would fail after starting servers: a missing folder, unusable names."""
     if mode == "check" and not directory.is_dir():
         where = display_path(directory)
@@ -87,7 +90,7 @@ def preflight(live: LiveOptions, mode: Mode, directory: Path, max_size: int) -> 
             f"{display_path(directory)}: --out names a folder of snapshots, and this is a file; "
             "name a folder (it is created if missing)"
         )
-    servers, _ = configured_servers(live, max_size)
+    servers, _ = configured_servers(live, max_size, max_values)
     for server in servers:
         snapshot_path(directory, server.name)
 
@@ -116,11 +119,11 @@ def take_snapshots(live: LiveResult, options: SnapshotOptions) -> SnapshotRun:
     return run
 
 
-def _previous(path: Path, server: str, max_size: int) -> tuple[list[Any], str] | None:
+def _previous(path: Path, server: str, options: SnapshotOptions) -> tuple[list[Any], str] | None:
     """The tools and text of an existing snapshot, or None when there is none."""
     if not path.exists():
         return None
-    document = read_source(SourceSpec(server, path), max_size)
+    document = read_source(SourceSpec(server, path), options.max_size, options.max_values)
     parsed = recognise(document)
     if parsed is None:
         raise InputError(
@@ -133,7 +136,7 @@ def _write(server: LiveServer, path: Path, options: SnapshotOptions) -> ServerOu
     text = stable_json(server.data)
     tools = server.data["tools"]
     try:
-        previous = _previous(path, server.spec.name, options.max_size)
+        previous = _previous(path, server.spec.name, options)
     except ToolsearchError:
         previous = [], ""  # an unreadable old snapshot is replaced (if it is a regular file)
     before = previous[0] if previous is not None else None
@@ -152,7 +155,7 @@ def _write(server: LiveServer, path: Path, options: SnapshotOptions) -> ServerOu
 
 def _check(server: LiveServer, path: Path, options: SnapshotOptions) -> ServerOutcome:
     tools = server.data["tools"]
-    previous = _previous(path, server.spec.name, options.max_size)
+    previous = _previous(path, server.spec.name, options)
     if previous is None:
         drift = compare([], tools)
         return ServerOutcome(server.spec.name, display_path(path), len(tools), "missing", drift)
