@@ -123,6 +123,8 @@ def test_behind_a_faithful_responses_api_tool_search_works(
         "beta-header": "not answerable",
     }
     assert all(r["path"] == "/v1/responses" for r in upstream.received)
+    assert report["model"] == "gpt-5.5"  # the openai host's default model, as budget assumes
+    assert all(r["body"]["model"] == "gpt-5.5" for r in upstream.received)
     assert upstream.received[0]["headers"]["authorization"] == f"Bearer {KEY}"
     round_trip = upstream.named("round-trip")[0]["body"]
     call = next(i for i in round_trip["input"] if i.get("type") == "function_call")

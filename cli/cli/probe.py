@@ -8,6 +8,7 @@ import typer
 
 from toolsearch.cli.options import ConfigOpt, OutputOpt
 from toolsearch.cli.running import run_command
+from toolsearch.hosts import host_named
 
 
 def probe(
@@ -32,8 +33,9 @@ def probe(
         typer.Option(
             "--model",
             metavar="MODEL",
-            help="The model the requests name (default: config probe.model, else "
-            "claude-sonnet-4-5, or gpt-5.4 under --target openai).",
+            help="The model the requests name (default: config probe.model, else the host's "
+            f"default model: {host_named('api').default_model}, or "
+            f"{host_named('openai').default_model} under --target openai).",
         ),
     ] = None,
     api_key_env: Annotated[

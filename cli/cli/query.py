@@ -14,6 +14,7 @@ from toolsearch.cli.options import (
     ModelOpt,
     ModeOpt,
     OutputOpt,
+    PlatformOpt,
     RecursiveOpt,
     SkipOpt,
     Sources,
@@ -38,6 +39,7 @@ def query(
     max_values: MaxValuesOpt = None,
     target: TargetOpt = None,
     claude_code_version: ClaudeCodeVersionOpt = None,
+    platform: PlatformOpt = None,
     mode: ModeOpt = None,
     model: ModelOpt = None,
     limit: Annotated[
@@ -78,6 +80,7 @@ def query(
         max_values=max_values,
         target=target,
         claude_code_version=claude_code_version,
+        platform=platform,
         mode=mode,
         model=model,
         limit=limit,

@@ -56,6 +56,7 @@ def prepare(
     max_values: int | None = None,
     target: str | None,
     claude_code_version: str | None = None,
+    platform: str | None = None,
     model: str | None,
     skip_non_catalogs: bool,
     output_file: Path | None,
@@ -106,5 +107,6 @@ def prepare(
             recursive,
             claude_code_version=claude_code_version,
             max_values=max_values,
+            platform=platform,
         ),
     )

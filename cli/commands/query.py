@@ -67,6 +67,7 @@ def prepare(
     max_values: int | None = None,
     target: str | None,
     claude_code_version: str | None = None,
+    platform: str | None = None,
     mode: str | None,
     model: str | None,
     limit: int | None,
@@ -103,5 +104,6 @@ def prepare(
             recursive,
             claude_code_version=claude_code_version,
             max_values=max_values,
+            platform=platform,
         ),
     )

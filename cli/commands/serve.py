@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,6 +12,8 @@ from toolsearch.commands.catalog_args import CatalogArgs, Prepared, choose
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
 from toolsearch.retrieval.mode_names import MODES
+from toolsearch.retrieval.platform_search import checked_platform_search
+from toolsearch.sanitize import one_line
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,8 @@ def execute(inputs: Inputs, config: Config, options: ServeOptions) -> tuple[str,
     require_sdk("toolsearch serve")
     analysis = Analysis(inputs.catalog, config)
     mode = options.mode or analysis.search_mode
+    for note in checked_platform_search(config.platform, inputs.catalog.target, [mode]):
+        sys.stderr.write(f"toolsearch: note: {one_line(note)}\n")  # stdout is the protocol's
     search = CatalogSearch.build(analysis.catalog, mode, analysis)
     if search.searcher is None:
         raise UsageError("no tools to serve: the sources hold no tool definitions")
@@ -43,6 +48,7 @@ def prepare(
     max_values: int | None = None,
     target: str | None,
     claude_code_version: str | None = None,
+    platform: str | None = None,
     mode: str | None,
     skip_non_catalogs: bool,
     recursive: bool,
@@ -59,5 +65,6 @@ def prepare(
             recursive=recursive,
             claude_code_version=claude_code_version,
             max_values=max_values,
+            platform=platform,
         ),
     )

@@ -11,14 +11,13 @@ from dataclasses import dataclass, replace
 
 from toolsearch.config import ENV_NAME, PROBE_TARGETS, Config
 from toolsearch.errors import ServerError, UsageError
+from toolsearch.hosts import host_named
 from toolsearch.probe.checks import Check, judge, verdict
 from toolsearch.probe.http import Endpoint, Sender, headers_for, parse_endpoint
 from toolsearch.probe.reply import Reply, mentions_beta
 from toolsearch.probe.requests import ProbeRequest, requests_for
 
 DEFAULT_KEY_ENV = {"api": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY"}
-# api: the project's default model; openai: the first model with tool_search (hosts-facts §1.1)
-DEFAULT_MODELS = {"api": "claude-sonnet-4-5", "openai": "gpt-5.4"}
 HOST_NAMES = {"api": "Anthropic Messages", "openai": "OpenAI Responses"}
 
 
@@ -97,7 +96,7 @@ def probe_options(
     return ProbeOptions(
         url=url,
         target=chosen,
-        model=model or config.probe_model or DEFAULT_MODELS[chosen],
+        model=model or config.probe_model or host_named(chosen).default_model,
         key_env=chosen_env,
         api_version=api_version or config.probe_api_version,
         beta=tuple(b for b in betas if b),

@@ -27,6 +27,7 @@ from toolsearch.retrieval.evaluation import (
     run_self,
 )
 from toolsearch.retrieval.modes import approximation_note, default_limit
+from toolsearch.retrieval.platform_search import checked_platform_search
 from toolsearch.retrieval.searchers import searched_tools
 
 DEFAULT_MISSES_SHOWN = 20
@@ -89,6 +90,7 @@ def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None)
     """Run every case (or every tool's self-check) in its modes and gate on --min-recall."""
     # of the config, eval reads only whether Codex's own tools compete
     own = Config(codex_multi_agent=config.codex_multi_agent) if config else Config()
+    platform = config.platform if config else None  # where the searches would run
     analysis = Analysis(inputs.catalog, own, model_override=options.model)
     catalog = analysis.catalog  # deferral as Claude Code's tool-search mode leaves it
     at = options.at or default_limit((options.modes or (analysis.search_mode,))[0])
@@ -99,7 +101,9 @@ def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None)
         flag = "--held-out" if options.held_out else "--self"
         if "regex" in options.modes:
             raise UsageError(f"{flag} checks word search: a tool's own words are not a regex")
-        for mode in options.modes or (analysis.search_mode,):
+        run_modes = options.modes or (analysis.search_mode,)
+        notes[:0] = checked_platform_search(platform, catalog.target, run_modes)
+        for mode in run_modes:
             for scope in catalog.scopes:
                 if options.held_out:
                     checked = run_held_out(scope, mode, options.all_tools, analysis.searcher)
@@ -117,6 +121,9 @@ def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None)
         assert options.cases is not None
         limits = config or Config()
         cases = load_cases(options.cases, limits.max_file_size, limits.max_values)
+        wanted = (case_modes(c, options.modes or None, analysis.search_mode) for c in cases)
+        run_modes = tuple(m for modes in wanted for m in modes)
+        notes[:0] = checked_platform_search(platform, catalog.target, run_modes)
         _embed_hybrid_queries(cases, options.modes or None, analysis.search_mode)
         for case in cases:
             for mode in case_modes(case, options.modes or None, analysis.search_mode):

@@ -19,6 +19,7 @@ from toolsearch.config import Config
 from toolsearch.errors import SearchInputError, UsageError
 from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.retrieval.modes import approximation_note
+from toolsearch.retrieval.platform_search import platform_sayings
 from toolsearch.retrieval.searchers import Result, SearchedSet, searched_tools
 
 ABOVE_SHOWN = 5
@@ -99,7 +100,8 @@ def explain(
     tools, which = searched_tools(scope, all_tools)
     is_searched = any(t is tool for t in tools)
     modes, notes = explain_modes(mode, analysis.search_mode)
-    notes = list(inputs.notes) + notes
+    refusals, unknown = platform_sayings(config.platform, catalog.target, modes)
+    notes = [*refusals, *unknown, *inputs.notes, *notes]
     if not is_searched:
         notes.append(
             f"{tool.name} is loaded, not deferred: the model sees it without a search, and a "

@@ -15,6 +15,7 @@ from toolsearch.config import Config
 from toolsearch.errors import SearchInputError, ToolsearchError, UsageError
 from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.retrieval.modes import approximation_note, default_limit, host_notes
+from toolsearch.retrieval.platform_search import checked_platform_search
 from toolsearch.retrieval.searchers import (
     SELECT,
     Result,
@@ -74,7 +75,8 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
     catalog = analysis.catalog  # deferral as Claude Code's tool-search mode leaves it
     mode = options.mode or analysis.search_mode
     limit = options.limit or config.search_limit or default_limit(mode)
-    notes = [*host_notes(mode, config), *inputs.notes]
+    platform = checked_platform_search(config.platform, catalog.target, [mode])
+    notes = [*platform, *host_notes(mode, config), *inputs.notes]
     found: list[ScopeResults] = []
     selects = _select_per_scope(catalog, options, mode)
     for scope in catalog.scopes:
