@@ -141,7 +141,9 @@ def _recommendation(
         from toolsearch.recommend.usage import match_usage
         from toolsearch.recommend.usage_read import read_usage
 
-        evidence = read_usage(options.usage, config.max_file_size, config.max_values)
+        evidence = read_usage(
+            options.usage, config.max_file_size, config.max_values, config.max_folder_depth
+        )
         usage = match_usage(evidence, inputs.catalog.tools)
     chosen = Options(
         model=options.model,

@@ -117,3 +117,18 @@ def test_the_limit_is_a_config_key(runner: CliRunner, deep: Path, tmp_path: Path
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert len(data["scopes"]) == 2 and not any("deeper than" in n for n in data["notes"])
+
+
+def test_the_config_key_reaches_sessions_and_usage_walks(
+    runner: CliRunner, deep: Path, tmp_path: Path
+) -> None:
+    config = tmp_path / "shallow.yaml"
+    config.write_text("max-folder-depth: 3\n")
+    shallow = f"skipped {deep / os.path.join(*['d'] * 4)}: deeper than 3 folder levels"
+    result = runner.invoke(app, ["sessions", "--config", str(config), "-f", "json", "tree"])
+    assert result.exit_code == 0, result.output
+    assert any(n.startswith(shallow) for n in json.loads(result.stdout)["notes"])
+    usage = ["recommend", "--config", str(config), "-f", "json", "tree/d/tools.json"]
+    result = runner.invoke(app, [*usage, "--usage", "tree/**/*.jsonl"])
+    assert result.exit_code == 0, result.output
+    assert any(n.startswith(shallow) for n in json.loads(result.stdout)["usage"]["notes"])

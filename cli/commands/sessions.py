@@ -75,6 +75,7 @@ def run(
         color=report_color(output_file),
         width=report_width(output_file),
         max_values=settings.max_values,
+        max_folder_depth=settings.max_folder_depth,
     )
     inputs = None
     server_failed = False

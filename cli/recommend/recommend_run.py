@@ -76,7 +76,9 @@ def recommend_report(
     usage: UsageReport | None = None
     all_tools = inputs.catalog.tools
     if options.usage:
-        evidence = read_usage(options.usage, config.max_file_size, config.max_values)
+        evidence = read_usage(
+            options.usage, config.max_file_size, config.max_values, config.max_folder_depth
+        )
         usage = match_usage(evidence, all_tools)
     search = options.search or config.search_mode or "bm25"
     queries = None
@@ -113,7 +115,10 @@ def recommend_report(
     evaluation = None
     if options.evaluate:
         held_out = match_usage(
-            read_usage(options.evaluate, config.max_file_size, config.max_values), all_tools
+            read_usage(
+                options.evaluate, config.max_file_size, config.max_values, config.max_folder_depth
+            ),
+            all_tools,
         )
         evaluation = evaluate(chosen, held_out, options.keep)
     return RecommendReport(

@@ -118,9 +118,11 @@ def shown_home(path: Path) -> str:
         return str(path)
 
 
-def claude_code_transcripts(too_deep: list[Path] | None = None) -> tuple[list[Path], list[str]]:
-    """Every ``*.jsonl`` below the transcript roots (sessions and their subagents), and the
-    roots that exist, as shown to users."""
+def claude_code_transcripts(
+    too_deep: list[Path] | None = None, max_depth: int = MAX_FOLDER_DEPTH
+) -> tuple[list[Path], list[str]]:
+    """Every ``*.jsonl`` within ``max_depth`` folder levels below the transcript roots
+    (sessions and their subagents), and the roots that exist, as shown to users."""
     roots = [r for r in claude_code_roots() if r.is_dir()]
     if not roots:
         looked = " or ".join(shown_home(r) for r in claude_code_roots())
@@ -128,7 +130,11 @@ def claude_code_transcripts(too_deep: list[Path] | None = None) -> tuple[list[Pa
             f"--usage claude-code: no Claude Code transcripts: {looked} does not exist "
             "(set CLAUDE_CONFIG_DIR if Claude Code keeps its files elsewhere)"
         )
-    below = [p for r in roots for p in files_below(r, _is_jsonl, too_deep=too_deep, hidden=True)]
+    below = [
+        p
+        for r in roots
+        for p in files_below(r, _is_jsonl, max_depth, too_deep=too_deep, hidden=True)
+    ]
     files = sorted({p.resolve() for p in below})
     if not files:
         looked = " and ".join(shown_home(r) for r in roots)
@@ -140,8 +146,11 @@ def _is_jsonl(path: Path) -> bool:
     return path.name.endswith(".jsonl")
 
 
-def expand_usage(patterns: Iterable[str], too_deep: list[Path] | None = None) -> list[Path]:
-    """Files named by ``--usage`` values: paths, globs (``**`` recursive) or directories."""
+def expand_usage(
+    patterns: Iterable[str], too_deep: list[Path] | None = None, max_depth: int = MAX_FOLDER_DEPTH
+) -> list[Path]:
+    """Files named by ``--usage`` values: paths, globs (``**`` recursive, to ``max_depth``
+    folder levels) or directories."""
     found: list[Path] = []
     for pattern in patterns:
         path = Path(pattern)
@@ -155,7 +164,7 @@ def expand_usage(patterns: Iterable[str], too_deep: list[Path] | None = None) ->
         elif path.is_file():
             found.append(path)
         elif glob.has_magic(pattern):
-            matches = glob_below(pattern, too_deep=too_deep)
+            matches = glob_below(pattern, max_depth=max_depth, too_deep=too_deep)
             files = [p for p in matches if p.is_file()]
             if not files:
                 raise InputError(f"--usage {pattern}: the pattern matches no file")
@@ -169,20 +178,24 @@ def expand_usage(patterns: Iterable[str], too_deep: list[Path] | None = None) ->
 
 
 def read_usage(
-    patterns: Iterable[str], max_size: int = DEFAULT_MAX_FILE_SIZE, max_values: int | None = None
+    patterns: Iterable[str],
+    max_size: int = DEFAULT_MAX_FILE_SIZE,
+    max_values: int | None = None,
+    max_depth: int = MAX_FOLDER_DEPTH,
 ) -> Evidence:
     """Read every usage file; calls with the same block id are counted once. ``claude-code``
     reads the user's own Claude Code transcripts, skipping (with a note) those it cannot read.
-    A file may hold at most ``max_values`` values (None: the default for its size)."""
+    A file may hold at most ``max_values`` values (None: the default for its size); globs and
+    transcript folders are walked ``max_depth`` folder levels deep."""
     wanted = list(patterns)
     origins: list[str] = []
     lenient: set[Path] = set()
     too_deep: list[Path] = []
     if CLAUDE_CODE in wanted:
         wanted = [p for p in wanted if p != CLAUDE_CODE]
-        transcripts, origins = claude_code_transcripts(too_deep)
+        transcripts, origins = claude_code_transcripts(too_deep, max_depth)
         lenient.update(transcripts)
-    paths = expand_usage(wanted, too_deep) if wanted else []
+    paths = expand_usage(wanted, too_deep, max_depth) if wanted else []
     named = set(paths)
     paths.extend(sorted(p for p in lenient if p not in named))
     lenient -= named  # a file also named on its own is read strictly
@@ -191,7 +204,7 @@ def read_usage(
     seen: set[str] = set()
     calls: list[Call] = []
     files: list[UsageFile] = []
-    deep = depth_note(too_deep, MAX_FOLDER_DEPTH)
+    deep = depth_note(too_deep, max_depth)
     notes: list[str] = [deep] if deep else []
     skipped: list[str] = []
     for path in paths:

@@ -44,6 +44,7 @@ class SessionsOptions:
     color: bool = False
     width: int | None = None
     max_values: int | None = None  # values one transcript line may hold (None: its default)
+    max_folder_depth: int = MAX_FOLDER_DEPTH  # folder levels transcript folders are walked
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,9 @@ def redact(query: str) -> str:
 def read_activity(options: SessionsOptions) -> tuple[Activity, list[str], int, Unreadable]:
     """Stream every transcript through the reader (files older than ``--since`` unread)."""
     problems = Unreadable()
-    transcripts, origins = find_transcripts(options.paths, problems.too_deep)
+    transcripts, origins = find_transcripts(
+        options.paths, problems.too_deep, options.max_folder_depth
+    )
     reader = ActivityReader(options.since, options.project)
     read = 0
     for transcript in transcripts:
@@ -146,9 +149,9 @@ def read_activity(options: SessionsOptions) -> tuple[Activity, list[str], int, U
 PROJECTS_SHOWN = 5
 
 
-def _no_project_note(project: str, paths: tuple[str, ...]) -> str:
+def _no_project_note(project: str, paths: tuple[str, ...], max_depth: int) -> str:
     """--project matched nothing: say so, with the project folders there are."""
-    folders = sorted({t.project for t in find_transcripts(paths)[0]})
+    folders = sorted({t.project for t in find_transcripts(paths, None, max_depth)[0]})
     shown = ", ".join(folders[:PROJECTS_SHOWN])
     more = f" and {len(folders) - PROJECTS_SHOWN:,} more" if len(folders) > PROJECTS_SHOWN else ""
     return (
@@ -195,12 +198,12 @@ def sessions_report(options: SessionsOptions, inputs: Inputs | None) -> Sessions
     for note in (
         problems.note(),
         problems.time_note(),
-        depth_note(problems.too_deep, MAX_FOLDER_DEPTH),
+        depth_note(problems.too_deep, options.max_folder_depth),
     ):
         if note:
             notes.append(note)
     if options.project is not None and not activity.sessions and origins:
-        notes.append(_no_project_note(options.project, options.paths))
+        notes.append(_no_project_note(options.project, options.paths, options.max_folder_depth))
     searches = _search_summary(activity.searches, options.redact, matched, options.model)
     return SessionsReport(
         origins=tuple(origins),

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from toolsearch.catalog.loader import display_path, json_values_over
-from toolsearch.catalog.walk import files_below, glob_below
+from toolsearch.catalog.walk import MAX_FOLDER_DEPTH, files_below, glob_below
 from toolsearch.errors import InputError
 from toolsearch.recommend.usage_read import claude_code_roots, shown_home
 
@@ -99,11 +99,11 @@ def default_roots() -> list[Path]:
 
 
 def find_transcripts(
-    patterns: Iterable[str], too_deep: list[Path] | None = None
+    patterns: Iterable[str], too_deep: list[Path] | None = None, max_depth: int = MAX_FOLDER_DEPTH
 ) -> tuple[list[Transcript], list[str]]:
     """The transcripts named (files, folders searched for ``*.jsonl``, globs), or Claude Code's
     own when none is named; and where they were found, as shown to users. Folders deeper than
-    MAX_FOLDER_DEPTH below where the search starts go to ``too_deep``."""
+    ``max_depth`` below where the search starts go to ``too_deep``."""
     named = list(patterns)
     if not named:
         roots = default_roots()
@@ -113,7 +113,9 @@ def find_transcripts(
                 f"no Claude Code transcripts: {looked} does not exist (name transcript files or "
                 "folders, or set CLAUDE_CONFIG_DIR if Claude Code keeps its files elsewhere)"
             )
-        found = [_transcript(p, root) for root in roots for p in _jsonl_below(root, too_deep)]
+        found = [
+            _transcript(p, root) for root in roots for p in _jsonl_below(root, too_deep, max_depth)
+        ]
         origins = [shown_home(r) for r in roots]
         if not found:
             raise InputError(f"no transcripts (*.jsonl) in {' and '.join(origins)}")
@@ -122,16 +124,18 @@ def find_transcripts(
     for pattern in named:
         path = Path(pattern).expanduser()
         if path.is_dir():
-            inside = [_transcript(p, path) for p in _jsonl_below(path, too_deep)]
+            inside = [_transcript(p, path) for p in _jsonl_below(path, too_deep, max_depth)]
             if not inside:
                 raise InputError(f"{pattern}: no transcripts (*.jsonl) in this folder")
             found.extend(inside)
         elif path.is_file():
             found.append(_transcript(path, None))
         elif glob.has_magic(pattern):
-            matches = glob_below(str(path), too_deep=too_deep)
+            matches = glob_below(str(path), max_depth=max_depth, too_deep=too_deep)
             files = [p for p in matches if p.is_file()]
-            files += [f for p in matches if p.is_dir() for f in _jsonl_below(p, too_deep)]
+            files += [
+                f for p in matches if p.is_dir() for f in _jsonl_below(p, too_deep, max_depth)
+            ]
             if not files:
                 raise InputError(f"{pattern}: the pattern matches no transcript")
             found.extend(_transcript(p, None) for p in files)
@@ -140,9 +144,12 @@ def find_transcripts(
     return _unique(found), []
 
 
-def _jsonl_below(folder: Path, too_deep: list[Path] | None = None) -> list[Path]:
-    """The ``*.jsonl`` files below ``folder`` (hidden folders too, as Claude Code's are)."""
-    return sorted(files_below(folder, _is_jsonl, too_deep=too_deep, hidden=True))
+def _jsonl_below(
+    folder: Path, too_deep: list[Path] | None = None, max_depth: int = MAX_FOLDER_DEPTH
+) -> list[Path]:
+    """The ``*.jsonl`` files within ``max_depth`` folder levels below ``folder`` (hidden
+    folders too, as Claude Code's are)."""
+    return sorted(files_below(folder, _is_jsonl, max_depth, too_deep=too_deep, hidden=True))
 
 
 def _is_jsonl(path: Path) -> bool:
