@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.live_helpers import STDIO_SERVER
+from tests.transcripts import Session, write_sessions
 from toolsearch.app import app
 
 RAISE = "raise it with --max-values or in the config"
@@ -177,3 +178,22 @@ def test_show_settings_names_the_flag(runner: CliRunner, small_limit: Path) -> N
     shown = runner.invoke(app, ["lint", "--show-settings", "--max-values", "5000"]).stdout
     row = next(line for line in shown.splitlines() if line.startswith("max-values"))
     assert row.split()[1:] == ["5,000", "(--max-values)"]
+
+
+def test_serve_refuses_an_over_large_catalog_before_it_starts(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    (in_tmp / "tools.json").write_text(json.dumps([tool(f"t{i}") for i in range(20)]))
+    refused(runner, ["serve", "--max-values", "100", "tools.json"], "tools.json")
+
+
+def test_sessions_takes_the_flag_for_its_transcript_lines(runner: CliRunner, in_tmp: Path) -> None:
+    session = Session("c1b2c3d4-0000-4000-8000-0000000000cc")
+    session.call("mcp__github__create_issue", {"labels": [f"l{i}" for i in range(200)]})
+    session.call("mcp__github__list_issues")
+    path = write_sessions(in_tmp / "projects", "-x", session)[0]
+    result = runner.invoke(app, ["sessions", "-f", "json", "--max-values", "100", str(path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["notes"] == [f"skipped 1 malformed line ({path.relative_to(in_tmp)}:1)"]
+    assert sum(t["calls"] for s in data["servers"] for t in s["tools"]) == 1
