@@ -124,6 +124,11 @@ def test_query_explain_says_which_modes_the_platform_refuses(
 def test_eval_refuses_and_notes_alike(runner: CliRunner, request_file: Path) -> None:
     result = runner.invoke(app, ["eval", "--self", "--platform", "bedrock-converse", "req.json"])
     assert result.exit_code == 2 and result.stderr.splitlines() == [CONVERSE]
+    result = runner.invoke(app, ["eval", "--self", "--platform", "bedrock-invoke", "req.json"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        NO_BM25.replace("search with --mode regex", "--self checks word search, which it lacks")
+    ]
     cases = request_file.parent / "cases.jsonl"
     rows = [
         {"query": "weather", "expected": "get_weather", "mode": "regex"},

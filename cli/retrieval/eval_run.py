@@ -102,7 +102,7 @@ def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None)
         if "regex" in options.modes:
             raise UsageError(f"{flag} checks word search: a tool's own words are not a regex")
         run_modes = options.modes or (analysis.search_mode,)
-        notes[:0] = checked_platform_search(platform, catalog.target, run_modes)
+        notes[:0] = checked_platform_search(platform, catalog.target, run_modes, flag)
         for mode in run_modes:
             for scope in catalog.scopes:
                 if options.held_out:

@@ -19,8 +19,9 @@ from toolsearch.hosts.platforms import Platform, platform_named
 BM25 = "bm25"
 
 
-def platform_refusal(platform: Platform, mode: str) -> str | None:
-    """Why ``platform`` cannot run a ``mode`` search at all, or None when it can or may."""
+def platform_refusal(platform: Platform, mode: str, flag: str | None = None) -> str | None:
+    """Why ``platform`` cannot run a ``mode`` search at all, or None when it can or may;
+    ``flag`` names a check that takes no regex (``--self``), so regex is no way out."""
     if platform.tool_search == "no":
         return (
             f"{platform.label} cannot carry tool search (platform {platform.name}): it refuses "
@@ -29,7 +30,8 @@ def platform_refusal(platform: Platform, mode: str) -> str | None:
     if mode == BM25 and platform.bm25 == "no":
         return (
             f"{platform.label} serves only the regex variant of tool search, not bm25 "
-            f"(platform {platform.name}); search with --mode regex"
+            f"(platform {platform.name}); "
+            + (f"{flag} checks word search, which it lacks" if flag else "search with --mode regex")
         )
     return None
 
@@ -50,7 +52,7 @@ def platform_note(platform: Platform, mode: str) -> str | None:
 
 
 def platform_sayings(
-    platform_name: str | None, target: str, modes: Iterable[str]
+    platform_name: str | None, target: str, modes: Iterable[str], flag: str | None = None
 ) -> tuple[list[str], list[str]]:
     """Why the platform cannot run some of ``modes`` (refusals) and what is not published
     about the others (notes). Only the Claude API target is sent to a platform."""
@@ -60,7 +62,7 @@ def platform_sayings(
     refusals: list[str] = []
     notes: list[str] = []
     for mode in dict.fromkeys(modes):
-        refusal = platform_refusal(platform, mode)
+        refusal = platform_refusal(platform, mode, flag)
         note = platform_note(platform, mode)
         for said, found in ((refusal, refusals), (None if refusal else note, notes)):
             if said is not None and said not in found:
@@ -69,11 +71,11 @@ def platform_sayings(
 
 
 def checked_platform_search(
-    platform_name: str | None, target: str, modes: Iterable[str]
+    platform_name: str | None, target: str, modes: Iterable[str], flag: str | None = None
 ) -> list[str]:
     """The notes for searching in ``modes`` on the platform; UsageError (exit 2) when it cannot
-    run one of them."""
-    refusals, notes = platform_sayings(platform_name, target, modes)
+    run one of them (``flag``: the check that takes no regex, as platform_refusal)."""
+    refusals, notes = platform_sayings(platform_name, target, modes, flag)
     if refusals:
         raise UsageError(refusals[0])
     return notes
