@@ -32,7 +32,8 @@ FIRST_GPT = (5, 4)
 sends = sends_kind(NAME)
 
 
-def _searches_with(model: str) -> bool:
+def searches_with(model: str) -> bool:
+    """Whether Copilot CLI searches tools with ``model`` (its published list)."""
     lowered = model.lower()
     if is_claude(model):
         if "fable" in lowered or "mythos" in lowered:
@@ -51,7 +52,7 @@ def loads_all(model: str, scope: Scope) -> str | None:
             f"{LABEL} skips tool search below about {SEARCH_FROM} tools ({len(scope.tools)} "
             "here): every tool is loaded"
         )
-    if not _searches_with(model):
+    if not searches_with(model):
         return f"{LABEL} loads every tool upfront on {model}, a model it does not search with"
     return None
 
