@@ -2,8 +2,8 @@
 
 Copilot CLI sends every MCP server in one request. "Below roughly 30 tools" it skips tool
 search and loads everything; above, it defers each server's tools unless the server's
-``"deferTools": "never"`` (read here from the server's ``alwaysLoad``, toolsearch's per-server
-setting) keeps them loaded. It searches only on Claude (Mythos Preview, Fable, Haiku 4.5+,
+``"deferTools": "never"`` keeps them loaded (read from an MCP config's server entry, where
+``alwaysLoad`` does the same). It searches only on Claude (Mythos Preview, Fable, Haiku 4.5+,
 Sonnet and Opus 4.0+) and GPT-5.4 or later (github/docs, copilot-cli/tool-search.md). Its search
 matches name, description and parameter names and descriptions; the algorithm is not published.
 Costs follow ``--model`` (default claude-sonnet-4-5).
