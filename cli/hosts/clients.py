@@ -43,11 +43,6 @@ def prefixed(server: str, tool: str) -> str:
     return f"mcp_{_NOT_IN_NAMES.sub('_', server)}_{tool}"
 
 
-def kept(item: ParsedSource, tool: Tool) -> bool:
-    """The server's config (``alwaysLoad``) or the tool's ``_meta`` keeps it loaded."""
-    return item.always_load or tool.always_load
-
-
 def sends_kind(kind: str) -> Callable[[Scope], bool]:
     """A client sends its own scope; request bodies and tools arrays go to the API."""
 

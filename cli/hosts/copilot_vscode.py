@@ -18,7 +18,6 @@ from toolsearch.hosts.clients import (
     counted_as,
     gatherer,
     is_claude,
-    kept,
     prefixed,
     search_note,
     sends_kind,
@@ -70,7 +69,7 @@ HOST = Host(
     search_modes=(),  # embeddings over name and description; the model is not published
     gathers=frozenset({"mcp"}),
     scope_kind=NAME,
-    gather=gatherer(NAME, lambda item, tool: not kept(item, tool), prefixed),
+    gather=gatherer(NAME, lambda _item, _tool: True, prefixed),  # no per-tool setting
     settle=settler(NAME, DEFAULT_MODEL, loads_all),
     sends=sends,
     sent_name=prefixed,
