@@ -159,7 +159,7 @@ def compute_budget(
                 scope,
                 model,
                 model_id or model.id,
-                method if model_id else replace(method, default_of=sender.name),
+                method if model_id else _defaulted(method, sender),
                 tuple(rows),
                 totals,
                 tuple(notes),
@@ -291,8 +291,15 @@ def _o200k_method(model: ModelInfo, sender: Host, model_id: str | None) -> Metho
     elif not sender.costs.stubs_upfront:
         method = replace(method, estimator=openai_cost.NAMES_ONLY)
     if model_id is None and (sender.counts_as is not None or sender.costs.stand_in):
-        method = replace(method, default_of=sender.name)
+        method = _defaulted(method, sender)
     return method
+
+
+def _defaulted(method: Method, sender: Host) -> Method:
+    """The method line of a run that names no model: the host's default, and for a client
+    (whose model decides how it is counted) that model's id."""
+    named = sender.default_model if sender.counts_as or sender.costs.stand_in else None
+    return replace(method, default_of=sender.name, default_id=named)
 
 
 def _openai_row(
