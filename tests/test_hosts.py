@@ -21,7 +21,7 @@ from toolsearch.schemas import derived_enums, load_schema, shipped_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTS_DIR = ROOT / "cli" / "hosts"
-NOT_HOSTS = {"__init__", "host", "scopes", "platforms"}  # the package's own modules
+NOT_HOSTS = {"__init__", "host", "scopes", "platforms", "clients"}  # the package's own modules
 FIXTURES = ROOT / "fixtures"
 
 

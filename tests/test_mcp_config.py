@@ -64,11 +64,15 @@ def test_claude_code_project_config(in_tmp: Path, monkeypatch: pytest.MonkeyPatc
                 "legacy": {"type": "sse", "url": "http://127.0.0.1:9/sse"},
                 "alias": {"type": "streamable-http", "url": "http://127.0.0.1:9/mcp"},
                 "plain": {"type": "stdio", "command": "srv"},
+                "copilot": {"command": "srv", "deferTools": "never"},
+                "searched": {"command": "srv", "deferTools": "auto"},
             }
         },
     )
     found = specs(config)
-    assert list(found) == ["github", "api", "legacy", "alias", "plain"]
+    assert list(found) == ["github", "api", "legacy", "alias", "plain", "copilot", "searched"]
+    # Copilot CLI's deferTools: "never" keeps the server loaded, as alwaysLoad does
+    assert found["copilot"].always_load and not found["searched"].always_load
     github = found["github"]
     assert (github.transport, github.command) == ("stdio", "npx")
     assert github.args == ("-y", "server-github", "--token=t0ken")
@@ -111,6 +115,7 @@ def test_unset_variable_names_file_line_pointer_and_variable(
         ({"command": "x", "env": ["A=1"]}, "env that is not an object"),
         ({"command": "x", "env": {"A": 1}}, "value that is not a string"),
         ({"command": "x", "alwaysLoad": "yes"}, "alwaysLoad that is not true or false"),
+        ({"command": "x", "deferTools": "always"}, 'deferTools that is not "auto" or "never"'),
         ("npx server", "must be an object"),
     ],
 )

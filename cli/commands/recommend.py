@@ -10,6 +10,7 @@ from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.commands.catalog_args import CatalogArgs, Prepared, checked_tool_search, choose
 from toolsearch.config import Config
+from toolsearch.hosts import host_of
 from toolsearch.lint.edit_check import new_errors
 from toolsearch.output_policy import report_color, wrap_width
 from toolsearch.recommend.recommend_run import RecommendOptions, check_sources, recommend_report
@@ -35,6 +36,11 @@ def execute(inputs: Inputs, config: Config, options: RecommendOptions) -> tuple[
     """Recommend, apply or diff when asked, and format; returns the report and exit code."""
     if inputs.catalog.target == CODEX:
         return _run_codex(inputs, config, options)
+    host = host_of(inputs.catalog)
+    if host.apply == "none" and (options.apply or options.diff):
+        from toolsearch.recommend.client_advice import refuse_apply
+
+        refuse_apply(host)
     check = partial(new_errors, inputs, config, options.model)
     report = recommend_report(inputs, config, options, check)
     settings = RenderSettings(options.color, options.width, options.show_all)

@@ -19,7 +19,7 @@ from toolsearch.cost.tokens import (
     method_for,
     server_tool_json,
 )
-from toolsearch.hosts import host_named, sending_host
+from toolsearch.hosts import costing_host, host_named, sending_host
 from toolsearch.hosts.host import Host
 
 
@@ -127,15 +127,18 @@ def compute_budget(
             )
             scopes.append(_codex_scope(scope, context_window, counter, place))
             continue
-        host = sending_host(catalog, scope)
+        sender = sending_host(catalog, scope)
         model_id = model_override or scope.model or config_model
-        model, model_note = resolve_for(host.name, model_id)
+        host = costing_host(sender, model_id)  # a client's figures: its model's host's counts
+        model, model_note = resolve_for(sender.name, model_id)
         notes = [model_note] if model_note else []
         if model.note:
             notes.append(f"{model.label}: {model.note}")
         if host.costs.counting == "o200k":
             scopes.append(
-                _openai_scope(host, scope, model, model_id, notes, context_window, counter, place)
+                _openai_scope(
+                    host, scope, model, model_id, notes, context_window, counter, place, sender
+                )
             )
             skipped.extend(_skipped(scope))
             continue
@@ -145,17 +148,18 @@ def compute_budget(
         for toolset in scope.unknown_toolsets:
             name = toolset.server_name or "?"
             notes.append(f"mcp_toolset {name!r}: tools unknown: pass {name}=PATH")
-        notes.extend(note for note in _host_notes(host, scope) if note)
+        notes.extend(note for note in _host_notes(sender, scope) if note)
         if any(r.kind == "server-tool" for r in rows):
             notes.append("server tools with no published cost are estimated from their JSON")
         rows.sort(key=lambda r: (-r.tokens, r.source, r.name))
         totals = _totals(host, scope, rows, model, context_window or model.context_window)
+        method = method_for(model)
         scopes.append(
             ScopeBudget(
                 scope,
                 model,
                 model_id or model.id,
-                method_for(model) if model_id else replace(method_for(model), default_of=host.name),
+                method if model_id else _defaulted(method, sender),
                 tuple(rows),
                 totals,
                 tuple(notes),
@@ -216,13 +220,20 @@ def _openai_scope(
     context_window: int | None,
     counter: TokenCounter | None,
     place: Catalog,
+    sender: Host | None = None,
 ) -> ScopeBudget:
-    """One scope under ``--target openai``: o200k counts, OpenAI's upfront rules."""
+    """One scope under ``--target openai`` (or a client sending to a GPT model, ``sender``):
+    o200k counts, OpenAI's upfront rules."""
     from toolsearch.cost import openai_cost
 
+    sender = sender or host
+    stubs = sender.costs.stubs_upfront
     tools, servers, namespaces, search = openai_cost.count_scope(scope, counter)
     rows = [
-        replace(_openai_row(t.name, t, t.location, full, place), upfront_when_deferred=float(alone))
+        replace(
+            _openai_row(t.name, t, t.location, full, place),
+            upfront_when_deferred=float(alone if stubs else 0),
+        )
         for t, full, alone in tools
     ]
     for server, full, stub in servers:
@@ -244,8 +255,10 @@ def _openai_scope(
                 cl100k=tokens,
             )
         )
-    notes.extend(openai_cost.openai_notes(scope, place))
+    stand_in = sender.costs.stand_in
+    notes.extend([] if stand_in else openai_cost.openai_notes(scope, place))
     notes.extend(scope.notes)
+    notes.extend(note for note in _host_notes(sender, scope) if note and sender is not host)
     if any(r.kind == "server-tool" for r in rows):
         notes.append("server tools with no published cost are estimated from their JSON")
     window = context_window or model.context_window
@@ -260,12 +273,33 @@ def _openai_scope(
         scope,
         model,
         model_id or model.id,
-        openai_cost.openai_method(model),
+        _o200k_method(model, sender, model_id),
         tuple(rows),
         totals,
         tuple(notes),
         host,
     )
+
+
+def _o200k_method(model: ModelInfo, sender: Host, model_id: str | None) -> Method:
+    """OpenAI's method line; a stand-in's own words (Gemini's), the client's default named."""
+    from toolsearch.cost import openai_cost
+
+    method = openai_cost.openai_method(model)
+    if sender.costs.stand_in:
+        method = replace(method, family="o200k stand-in", estimator=sender.costs.stand_in)
+    elif not sender.costs.stubs_upfront:
+        method = replace(method, estimator=openai_cost.NAMES_ONLY)
+    if model_id is None and (sender.counts_as is not None or sender.costs.stand_in):
+        method = _defaulted(method, sender)
+    return method
+
+
+def _defaulted(method: Method, sender: Host) -> Method:
+    """The method line of a run that names no model: the host's default, and for a client
+    (whose model decides how it is counted) that model's id."""
+    named = sender.default_model if sender.counts_as or sender.costs.stand_in else None
+    return replace(method, default_of=sender.name, default_id=named)
 
 
 def _openai_row(

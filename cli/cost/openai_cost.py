@@ -50,6 +50,12 @@ def hosted_search_tokens() -> float:
     return float(O200kCounter().count_many([HOSTED_SEARCH_JSON])[0])
 
 
+NAMES_ONLY = (
+    f"{NO_OVERHEAD_NOTE}: none is added (assumed 0); a deferred tool costs nothing counted "
+    "upfront (its name alone stays, not counted)"
+)
+
+
 def openai_method(model: ModelInfo) -> Method:
     """The method line under ``--target openai``."""
     return Method(

@@ -118,6 +118,7 @@ class Method:
     confidence: str
     counted: str = "compact JSON (name, description, input_schema, input_examples)"
     default_of: str | None = None  # the host whose default model this is, when none was named
+    default_id: str | None = None  # that model, named where it decides the counting (clients)
 
     def as_dict(self) -> dict[str, str]:
         return {
@@ -136,7 +137,8 @@ class Method:
     def _default_note(self) -> str:
         if self.default_of is None:
             return ""
-        return f"; no model named: --target {self.default_of}'s default model"
+        named = f", {self.default_id}" if self.default_id else ""
+        return f"; no model named: --target {self.default_of}'s default model{named}"
 
 
 def method_for(model: ModelInfo) -> Method:

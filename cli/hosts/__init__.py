@@ -12,11 +12,32 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from toolsearch.catalog.model import Catalog, Scope
-from toolsearch.hosts import api, claude_code, codex, openai
+from toolsearch.hosts import (
+    api,
+    claude_code,
+    codex,
+    copilot_cli,
+    copilot_vscode,
+    cursor,
+    gemini,
+    openai,
+)
 from toolsearch.hosts.host import Host
 
 HOSTS: Mapping[str, Host] = MappingProxyType(
-    {h.name: h for h in (api.HOST, claude_code.HOST, openai.HOST, codex.HOST)}
+    {
+        h.name: h
+        for h in (
+            api.HOST,
+            claude_code.HOST,
+            openai.HOST,
+            codex.HOST,
+            copilot_vscode.HOST,
+            copilot_cli.HOST,
+            cursor.HOST,
+            gemini.HOST,
+        )
+    }
 )
 TARGETS: tuple[str, ...] = tuple(HOSTS)
 DEFAULT_TARGET = api.NAME
@@ -55,3 +76,11 @@ def checked_by(hosts: tuple[str, ...] | None, catalog: Catalog, scope: Scope) ->
     if host.name not in hosts:
         return False
     return host.sends(scope) or sending_host(catalog, scope).name in hosts
+
+
+def costing_host(host: Host, model: str | None) -> Host:
+    """The host whose counts a run's figures take: a client's model's (Claude: the API's,
+    GPT: OpenAI's), else the host's own."""
+    if host.counts_as is None:
+        return host
+    return HOSTS[host.counts_as(model or host.default_model)]

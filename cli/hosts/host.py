@@ -67,6 +67,11 @@ class CostModel:
     # "claude": cl100k counts calibrated to Claude's; "o200k": OpenAI's o200k_base counts under
     # OpenAI's own upfront rules (cost/openai_cost.py)
     counting: str = "claude"
+    # a stand-in counting's own words for the method line (Gemini's tokenizer is not bundled)
+    stand_in: str | None = None
+    # whether a deferred function still costs its name and description upfront when counted
+    # under OpenAI's rules (False: Cursor, which keeps names alone)
+    stubs_upfront: bool = True
 
 
 @dataclass(frozen=True)
@@ -76,9 +81,12 @@ class Limits:
     name_length: int  # characters of a tool's name as sent
     description_cut: int | None  # characters of a description the host sends, None: all
     deferred_tools: int  # deferred tools in one request
+    tools_per_request: int | None = None  # a client's cap on the tools of one request
+    kept_loaded: int | None = None  # about how many tools a client keeps loaded itself
 
 
-ApplyStyle = Literal["request-files", "server-metadata", "responses-functions"]
+# "none": a client whose deferral toolsearch cannot write (recommend --apply is refused)
+ApplyStyle = Literal["request-files", "server-metadata", "responses-functions", "none"]
 
 
 @dataclass(frozen=True)
@@ -107,6 +115,8 @@ class Host:
     search_note: str | None = None  # query/eval's first line when its own search is unpublished
     reader: str = "Claude"  # who reads the tools, as messages name it
     strict_names: bool = False  # a name over 64 characters is an error, not a warning
+    # a client's: the host whose counts a model takes ("api" for Claude, "openai" for GPT)
+    counts_as: Callable[[str], str] | None = None
 
 
 def unchanged(choices: RunChoices) -> Settled:

@@ -23,6 +23,10 @@ CONVERSE_BETA_REFUSAL = (
 )
 CONVERSE_DEFER_REFUSAL = "defer_loading: Extra inputs are not permitted"
 API_VERSION_2026_10_21 = "2026-10-21"
+# The betas documented for Vertex (tool-search-facts.md §1.5, §1.6): tool search, tool examples.
+VERTEX_BETAS = frozenset({"tool-search-tool-2025-10-19", "tool-examples-2025-10-29"})
+# Seen refused (claude-code #12429), and the MCP connector's, which Vertex does not serve.
+VERTEX_REFUSED_BETAS = ("web-search-2025-03-05", "mcp-client-")
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,10 @@ class Platform:
     api_version_from: tuple[int, int] | None  # the oldest generation 2026-10-21 serves; None: all
     source: str
     note: str = ""
+    known_betas: frozenset[str] | None = None  # the betas it takes, where it refuses others
+    refused_betas: tuple[
+        str, ...
+    ] = ()  # beta values (or their prefixes) seen or documented refused
 
 
 PLATFORMS: Mapping[str, Platform] = MappingProxyType(
@@ -102,6 +110,8 @@ PLATFORMS: Mapping[str, Platform] = MappingProxyType(
                 None,
                 "tool-search-facts.md §1.6; hosts-facts.md §1.3 (Vertex refuses beta values it "
                 "does not know; no MCP connector, Jan 2026)",
+                known_betas=VERTEX_BETAS,
+                refused_betas=VERTEX_REFUSED_BETAS,
             ),
             Platform(
                 "foundry",

@@ -32,7 +32,8 @@ from toolsearch.cost.budget import ScopeBudget, rebudget
 from toolsearch.cost.tokens import Cl100kCounter, TokenCounter
 from toolsearch.edits.search_tool import search_tool_entry
 from toolsearch.errors import ToolsearchError, UsageError
-from toolsearch.hosts import host_of
+from toolsearch.hosts import host_of, sending_host
+from toolsearch.recommend.client_advice import client_notes
 from toolsearch.recommend.heuristic import (
     MAX_POINTS,
     ScopeSignals,
@@ -375,6 +376,12 @@ def _choose(
 ) -> ScopeChoice:
     scope = before.scope
     notes: list[str] = []
+    client = sending_host(analysis.catalog, scope)
+    if client.apply == "none":  # a client keeps what it keeps: only its cap is advice
+        notes.extend(client_notes(client, before, [r.tool.name for r in ranked]))
+        final = tuple(r.evolve(kept=not r.tool.deferred) for r in ranked)
+        deferral = any(r.tool.deferred for r in ranked)
+        return ScopeChoice(scope, before, before, final, deferral, False, tuple(notes))
     decision = analysis.tool_search_decision
     if decision is not None and not decision.defers and host_of(analysis.catalog).sends(scope):
         notes.append(f"{decision.summary()}; nothing to choose: --apply leaves this scope as it is")

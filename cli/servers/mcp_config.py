@@ -1,4 +1,5 @@
-"""Read ``mcpServers`` configs (Claude Code, Claude Desktop, Cursor) and server flags into specs.
+"""Read ``mcpServers`` configs (Claude Code, Claude Desktop, Cursor, Copilot CLI) and server flags
+into specs (Copilot CLI's ``"deferTools": "never"`` keeps a server loaded, as ``alwaysLoad`` does).
 
 Nothing here starts a server: a config entry becomes a ``ServerSpec``, or an error naming the
 file and the JSON Pointer of the entry, kept per server so ``--keep-going`` can go on without it.
@@ -35,6 +36,7 @@ TRANSPORTS: Mapping[str, Transport] = {
 _VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
 _PATHISH = re.compile(r"^[\w@.:+/\\-]+$")
 _NAMED = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)=(.+)$", re.DOTALL)
+DEFER_TOOLS = ("auto", "never")  # Copilot CLI's deferTools; "never" keeps a server loaded
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,11 @@ def _spec(document: Document, name: str, entry: Any, pointer: str) -> ServerSpec
     always = entry.get("alwaysLoad", False)
     if not isinstance(always, bool):
         raise fail("has alwaysLoad that is not true or false", "/alwaysLoad")
+    # Copilot CLI's per-server switch (~/.copilot/mcp-config.json, hosts-facts.md §1.5)
+    defer_tools = entry.get("deferTools", "auto")
+    if defer_tools not in DEFER_TOOLS:
+        raise fail(f'has deferTools that is not "{DEFER_TOOLS[0]}" or "never"', "/deferTools")
+    always = always or defer_tools == "never"
     kind = entry.get("type")
     if kind is None and "url" in entry:
         raise fail(
