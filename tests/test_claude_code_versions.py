@@ -227,3 +227,76 @@ def test_locale_order_against_node_when_present(tmp_path: Path) -> None:
     ours = sorted(names, key=locale_key)
     # equal keys (names equal but for case at the same places) are the only freedom
     assert [locale_key(n) for n in ours] == [locale_key(n) for n in expected]
+
+
+LENGTH = "CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH"
+
+
+@pytest.mark.parametrize(
+    ("version", "length", "found"),
+    [
+        ("2.1.287", "4000", False),  # not read yet: 2,048
+        ("2.1.288", "4000", True),  # read: the word at 3,008 is within 4,000
+        ("2.1.299", "100", False),
+        ("2.1.300", "100", True),  # no longer read: 4,096
+    ],
+)
+def test_the_description_length_setting_is_read_from_2_1_288_to_2_1_299(
+    runner: CliRunner, tmp_path: Path, version: str, length: str, found: bool
+) -> None:
+    long = "word " * 600 + "lateword"
+    path = write(tmp_path, "srv", [{"name": "t", "description": long}])
+    argv = ["query", "lateword", f"srv={path}", "--target", "claude-code", "-f", "json"]
+    result = runner.invoke(app, [*argv, "--claude-code-version", version], env={LENGTH: length})
+    assert result.exit_code == 0, result.stderr
+    assert bool(json.loads(result.stdout)["results"]) is found
+    lint = ["lint", f"srv={path}", "--target", "claude-code", "--claude-code-version", version]
+    linted = runner.invoke(
+        app, [*lint, "--select", "description-cut-by-claude-code"], env={LENGTH: length}
+    )
+    assert ("Claude Code cuts the last" in linted.stdout) is not found
+
+
+def test_the_description_length_config_wins_over_the_environment(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    (in_tmp / ".toolsearch.yaml").write_text(
+        'claude-code:\n  version: "2.1.290"\n  max-mcp-description-length: 3000\n'
+    )
+    shown = runner.invoke(app, ["lint", "--show-settings"], env={LENGTH: "100"})
+    assert shown.exit_code == 0, shown.stderr
+    (line,) = [x for x in shown.stdout.splitlines() if "max-mcp-description-length" in x]
+    assert "3,000" in line and "config" in line
+    (in_tmp / ".toolsearch.yaml").write_text('claude-code:\n  version: "2.1.290"\n')
+    shown = runner.invoke(app, ["lint", "--show-settings"], env={LENGTH: "100"})
+    (line,) = [x for x in shown.stdout.splitlines() if "max-mcp-description-length" in x]
+    assert "100" in line and LENGTH in line
+    newest = runner.invoke(app, ["lint", "--show-settings", "--claude-code-version", "2.1.332"])
+    (line,) = [x for x in newest.stdout.splitlines() if "max-mcp-description-length" in x]
+    assert "4,096 (not read by Claude Code 2.1.332)" in line
+    bad = runner.invoke(app, ["lint", "--show-settings"], env={LENGTH: "lots"})
+    assert bad.exit_code == 2 and "Traceback" not in bad.stderr
+    assert f"{LENGTH}: 'lots' is not a number of characters" in bad.stderr
+    (in_tmp / ".toolsearch.yaml").write_text("claude-code:\n  max-mcp-description-length: 0\n")
+    bad = runner.invoke(app, ["lint", "--show-settings"])
+    assert bad.exit_code == 2
+    assert "claude-code.max-mcp-description-length must be a positive number" in bad.stderr
+
+
+def test_server_always_load_false_wins_from_2_1_300() -> None:
+    from toolsearch.catalog.dialects import recognise
+    from toolsearch.catalog.loader import Document
+    from toolsearch.hosts.scopes import build_catalog
+
+    tools = [
+        {"name": "a", "inputSchema": {"type": "object"}},
+        {"name": "b", "inputSchema": {"type": "object"}, "_meta": {"anthropic/alwaysLoad": True}},
+    ]
+    deferral: dict[str, list[bool]] = {}
+    for version in ("2.1.299", "2.1.300"):
+        parsed = recognise(Document("srv", None, "srv.json", "", {"tools": tools}, "json"))
+        assert parsed is not None
+        parsed.always_load = False
+        catalog = build_catalog([parsed], "claude-code", ClaudeCode(version))
+        deferral[version] = [t.deferred for t in catalog.tools]
+    assert deferral == {"2.1.299": [True, False], "2.1.300": [True, True]}

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from toolsearch.catalog import tool_search_mode as modes
+from toolsearch.catalog.claude_code_versions import CAPS as SERVER_ALWAYS_LOAD_WINS
 from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.dialects import ParsedSource, source_tools
 from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, MalformedTool, Scope, Tool
@@ -53,13 +54,19 @@ def sent_description(description: str | None, limit: int = DESCRIPTION_LIMIT) ->
     return description[:limit] + TRUNCATED
 
 
-def for_version(scope: Scope, version: ClaudeCode) -> Scope:
-    """The gathered scope as ``version`` sends it: each description cut at its cut."""
-    tools = tuple(
-        replace(t, sent_description=sent_description(t.description, version.sent_cut(t.deferred)))
-        for t in scope.tools
-    )
-    return replace(scope, tools=tools)
+def for_version(
+    scope: Scope, version: ClaudeCode, servers_off: frozenset[str] = frozenset()
+) -> Scope:
+    """The gathered scope as ``version`` sends it: from 2.1.300 every tool of a server whose
+    config says ``alwaysLoad: false`` deferred (before, a tool's own ``_meta`` wins), and each
+    description cut at its cut."""
+    off = servers_off if version.since(SERVER_ALWAYS_LOAD_WINS) else frozenset()
+    tools = []
+    for tool in scope.tools:
+        deferred = tool.deferred or tool.source in off
+        cut = sent_description(tool.description, version.sent_cut(deferred))
+        tools.append(replace(tool, deferred=deferred, sent_description=cut))
+    return replace(scope, tools=tuple(tools))
 
 
 def sends(scope: Scope) -> bool:
@@ -73,7 +80,7 @@ def gather(items: Sequence[ParsedSource]) -> Scope:
     malformed: list[MalformedTool] = []
     for item in items:
         for parsed in source_tools(item, NAME, malformed):
-            keep = item.always_load or parsed.always_load
+            keep = item.always_load is True or parsed.always_load
             tools.append(
                 replace(
                     parsed,

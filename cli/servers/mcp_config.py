@@ -50,7 +50,7 @@ class ServerSpec:
     env: Mapping[str, str] = field(default_factory=dict)
     url: str | None = None
     headers: Mapping[str, str] = field(default_factory=dict)
-    always_load: bool = False
+    always_load: bool | None = None  # the entry's alwaysLoad; None: not written
 
 
 @dataclass(frozen=True)
@@ -130,8 +130,8 @@ def _spec(document: Document, name: str, entry: Any, pointer: str) -> ServerSpec
 
     if not isinstance(entry, Mapping):
         raise fail("must be an object with command or url")
-    always = entry.get("alwaysLoad", False)
-    if not isinstance(always, bool):
+    always = entry.get("alwaysLoad")
+    if always is not None and not isinstance(always, bool):
         raise fail("has alwaysLoad that is not true or false", "/alwaysLoad")
     kind = entry.get("type")
     if kind is None and "url" in entry:
