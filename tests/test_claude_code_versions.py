@@ -300,3 +300,18 @@ def test_server_always_load_false_wins_from_2_1_300() -> None:
         catalog = build_catalog([parsed], "claude-code", ClaudeCode(version))
         deferral[version] = [t.deferred for t in catalog.tools]
     assert deferral == {"2.1.299": [True, False], "2.1.300": [True, True]}
+
+
+@pytest.mark.parametrize("command", ["query", "eval"])
+def test_competing_built_ins_are_named_from_2_1_304(
+    runner: CliRunner, sources: list[str], command: str
+) -> None:
+    args = ["query", "issue"] if command == "query" else ["eval", "--self"]
+    argv = [*args, *sources, "--target", "claude-code", "--claude-code-version"]
+    below = runner.invoke(app, [*argv, "2.1.303"])
+    at = runner.invoke(app, [*argv, "2.1.304"])
+    assert below.exit_code == at.exit_code == 0, below.stderr + at.stderr
+    assert "compete in its ToolSearch" not in below.stdout
+    (note,) = [x for x in at.stdout.splitlines() if "compete in its ToolSearch" in x]
+    assert "Claude Code 2.1.304 also defers 12 of its own tools" in note
+    assert "CronCreate" in note and "WebSearch" in note and "MCP tools only" in note

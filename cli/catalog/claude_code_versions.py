@@ -153,6 +153,18 @@ def claude_code_method(claude_code: ClaudeCode) -> str:
     return line if claude_code.note is None else f"{line}; {claude_code.note}"
 
 
+def competing_built_ins_note(claude_code: ClaudeCode) -> str | None:
+    """From 2.1.304, which of Claude Code's own deferred tools compete in ToolSearch: their
+    text is Claude Code's, not toolsearch's to ship, so a preview ranks the MCP tools only."""
+    if not claude_code.since(BUILT_INS_DEFERRED):
+        return None
+    return (
+        f"{claude_code.label} also defers {len(DEFERRED_BUILT_INS)} of its own tools, which "
+        f"compete in its ToolSearch: {', '.join(DEFERRED_BUILT_INS)}; their text is Claude "
+        "Code's, so ranks here compare the MCP tools only"
+    )
+
+
 def choose_version(
     option: str | None,
     configured: str | None,
