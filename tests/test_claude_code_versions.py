@@ -315,3 +315,48 @@ def test_competing_built_ins_are_named_from_2_1_304(
     (note,) = [x for x in at.stdout.splitlines() if "compete in its ToolSearch" in x]
     assert "Claude Code 2.1.304 also defers 12 of its own tools" in note
     assert "CronCreate" in note and "WebSearch" in note and "MCP tools only" in note
+
+
+def budget_json(runner: CliRunner, path: Path, *extra: str) -> dict[str, Any]:
+    argv = ["budget", f"srv={path}", "--target", "claude-code", "-f", "json", "--all", *extra]
+    result = runner.invoke(app, argv)
+    assert result.exit_code == 0, result.stderr
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+@pytest.mark.parametrize(("version", "hidden_listed"), [("2.1.331", True), ("2.1.332", False)])
+def test_deferred_tools_cost_their_listed_name_upfront(
+    runner: CliRunner, tmp_path: Path, version: str, hidden_listed: bool
+) -> None:
+    tools: list[dict[str, Any]] = [
+        {"name": "alpha", "description": "First."},
+        {"name": "beta", "description": "Second."},
+        {"name": "ui_get", "description": "Panel.", "_meta": {"ui": {"visibility": ["app"]}}},
+        {"name": "pinned", "description": "Kept.", "_meta": {"anthropic/alwaysLoad": True}},
+    ]
+    path = write(tmp_path, "srv", tools)
+    data = budget_json(runner, path, "--claude-code-version", version)
+    listed = {t["name"]: t.get("upfront_when_deferred", 0) for t in data["tools"]}
+    # "mcp__srv__alpha\n" is 7 cl100k tokens, x1.32 = 9; "mcp__srv__ui_get\n" 8: 11
+    assert listed == {"alpha": 9, "beta": 9, "ui_get": 11 if hidden_listed else 0, "pinned": 11}
+    totals = data["totals"]
+    (pinned,) = [t["tokens"] for t in data["tools"] if t["name"] == "pinned"]
+    names = 18 + (11 if hidden_listed else 0)  # the deferred tools' lines; pinned is loaded
+    assert totals["upfront"] == totals["system_prompt"] + totals["search_tool"] + pinned + names
+    (note,) = [n for n in data["scopes"][0]["notes"] if "name is counted upfront" in n]
+    assert "one per line, in a system message" in note
+    assert ("assumed in 2.1.331" in note) is hidden_listed
+    shown = ["budget", f"srv={path}", "--target", "claude-code", "--claude-code-version", version]
+    text = runner.invoke(app, shown)
+    assert f"deferred tools' names listed {names}" in text.stdout
+    assert "each deferred tool's name line as listed upfront (x1.32)" in text.stdout
+    # lint's upfront figure (costed from the loaded tools alone) is budget's
+    config = tmp_path / "cfg.yaml"
+    config.write_text("rules:\n  upfront-token-budget: {max-tokens: 10}\n")
+    lint = ["lint", f"srv={path}", "--target", "claude-code", "--config", str(config)]
+    linted = runner.invoke(app, [*lint, "--claude-code-version", version])
+    assert f"upfront cost is about {totals['upfront']:,} tokens" in linted.stdout
+    # the API lists nothing: a deferred tool costs nothing upfront there
+    api = runner.invoke(app, ["budget", f"srv={path}", "-f", "json"])
+    assert not any("upfront_when_deferred" in t for t in json.loads(api.stdout)["tools"])

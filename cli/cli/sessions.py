@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from toolsearch.cli.options import ConfigOpt, ModelOpt, OutputOpt, SkipOpt
+from toolsearch.cli.options import (
+    ClaudeCodeVersionOpt,
+    ConfigOpt,
+    ModelOpt,
+    OutputOpt,
+    SkipOpt,
+)
 from toolsearch.cli.running import run_command
 
 if TYPE_CHECKING:
@@ -91,6 +97,7 @@ def sessions(
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
     live: LiveOptions | None = None,
+    claude_code_version: ClaudeCodeVersionOpt = None,
 ) -> None:
     """Learn from your Claude Code sessions: tool calls, ToolSearch misses, unused tools."""
     run_command(
@@ -111,4 +118,5 @@ def sessions(
         skip_non_catalogs=skip_non_catalogs,
         output_file=output_file,
         live=live,
+        claude_code_version=claude_code_version,
     )

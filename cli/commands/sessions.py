@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,13 +53,24 @@ def run(
     skip_non_catalogs: bool,
     output_file: Path | None,
     live: LiveOptions | None,
+    claude_code_version: str | None = None,
 ) -> tuple[str, int]:
     """``toolsearch sessions``: read the transcripts, and the catalogs when there are any."""
     from datetime import UTC, datetime
 
+    from toolsearch.catalog.claude_code_versions import choose_version
     from toolsearch.sessions.sessions_run import SessionsOptions, parse_since
 
     fmt = choose(output_format, SESSIONS_FORMATS, "--format") or "text"
+    checked = load_checked_config(config)
+    chosen = None
+    if claude_code_version is not None:
+        chosen = choose_version(
+            claude_code_version,
+            None,
+            checked.claude_code_max_description_length,
+            os.environ,
+        )
     options = SessionsOptions(
         paths=tuple(paths or ()),
         since=parse_since(since, datetime.now(UTC)) if since is not None else None,
@@ -72,14 +84,22 @@ def run(
         show_all=show_all,
         color=report_color(output_file),
         width=report_width(output_file),
-        max_values=load_checked_config(config).max_values,
+        max_values=checked.max_values,
+        claude_code=chosen,
     )
     inputs = None
     server_failed = False
     live_asked = live is not None and (live.requested or live.only)
     if catalog or live_asked or load_checked_config(config).catalog:
         loaded = load_catalog_inputs(
-            CatalogArgs(list(catalog or ()), config, claude_code.NAME, skip_non_catalogs, live)
+            CatalogArgs(
+                list(catalog or ()),
+                config,
+                claude_code.NAME,
+                skip_non_catalogs,
+                live,
+                claude_code_version=claude_code_version,
+            )
         )
         inputs, server_failed = loaded.inputs, loaded.server_failed
     text, code = run_sessions(options, inputs)

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from toolsearch.catalog import tool_search_mode as modes
 from toolsearch.catalog.claude_code_versions import CAPS as SERVER_ALWAYS_LOAD_WINS
+from toolsearch.catalog.claude_code_versions import NEWEST as HIDES_TOOLS
 from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.dialects import ParsedSource, source_tools
-from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, MalformedTool, Scope, Tool
+from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, Catalog, MalformedTool, Scope, Tool
 from toolsearch.cost.models import DEFAULT_MODEL
 from toolsearch.cost.tokens import SEARCH_TOOL_TOKENS
 from toolsearch.hosts.host import (
@@ -67,6 +68,39 @@ def for_version(
         cut = sent_description(tool.description, version.sent_cut(deferred))
         tools.append(replace(tool, deferred=deferred, sent_description=cut))
     return replace(scope, tools=tuple(tools))
+
+
+def is_hidden(tool: Tool) -> bool:
+    """``_meta.ui.visibility`` that leaves out ``"model"``: Claude Code 2.1.332 neither lists
+    nor searches the tool (an app-only tool such as GitHub's ``ui_get``)."""
+    meta = tool.raw.get("_meta")
+    ui = meta.get("ui") if isinstance(meta, Mapping) else None
+    visibility = ui.get("visibility") if isinstance(ui, Mapping) else None
+    return isinstance(visibility, list) and "model" not in visibility
+
+
+def listed_line(tool: Tool, catalog: Catalog) -> str | None:
+    """A deferred tool's line in the list of deferred tools Claude Code sends upfront (a
+    ``role: "system"`` message: one sent name per line, never shortened); None for a tool
+    2.1.332 hides from the model (it is not listed)."""
+    if catalog.claude_code.since(HIDES_TOOLS) and is_hidden(tool):
+        return None
+    return tool.sent_name + "\n"
+
+
+def listing_note(catalog: Catalog) -> str:
+    """What the deferred tools' listed names cost, and what is assumed."""
+    version = catalog.claude_code
+    seen = (
+        "observed in Claude Code 2.1.332"
+        if version.since(HIDES_TOOLS)
+        else f"observed in Claude Code 2.1.332, assumed in {version.version}"
+    )
+    return (
+        "each deferred tool's name is counted upfront: Claude Code lists deferred tools by "
+        f"name, one per line, in a system message ({seen}); the list's heading, its own "
+        "deferred tools' names and the DeferredToolPlaceholder tool (deferred) are not counted"
+    )
 
 
 def sends(scope: Scope) -> bool:
@@ -137,8 +171,8 @@ def uncounted_note(scope: Scope) -> str | None:
         return None
     return (
         "Claude Code's own system prompt and built-in tools (Bash, Read, Edit, ...) are "
-        "not counted: only the MCP tools, the tool-use system prompt and, when tools are "
-        "deferred, ToolSearch"
+        "not counted: only the MCP tools (a deferred one by its listed name), the tool-use "
+        "system prompt and, when tools are deferred, ToolSearch"
     )
 
 
@@ -155,7 +189,15 @@ HOST = Host(
     sends=sends,
     sent_name=sent_name,
     sent_description=sent_description,
-    costs=CostModel(SEARCH_TOOL_TOKENS, costs_nothing, no_note, uncounted_note),
+    costs=CostModel(
+        SEARCH_TOOL_TOKENS,
+        costs_nothing,
+        no_note,
+        uncounted_note,
+        deferred_listing=listed_line,
+        deferred_label="deferred tools' names listed",
+        listing_note=listing_note,
+    ),
     limits=Limits(name_length=64, description_cut=DESCRIPTION_LIMIT, deferred_tools=10_000),
     apply="server-metadata",
     names_in_references=True,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from toolsearch.catalog.model import Catalog, Scope
+from toolsearch.catalog.model import Catalog, Scope, Tool
 
 if TYPE_CHECKING:
     from toolsearch.catalog.dialects import ParsedSource
@@ -67,6 +67,11 @@ class CostModel:
     # "claude": cl100k counts calibrated to Claude's; "o200k": OpenAI's o200k_base counts under
     # OpenAI's own upfront rules (cost/openai_cost.py)
     counting: str = "claude"
+    # the text a deferred tool still puts upfront (Claude Code: its name's line in the list of
+    # deferred tools), None when nothing; counted beside its definition
+    deferred_listing: Callable[[Tool, Catalog], str | None] | None = None
+    deferred_label: str = "deferred tools' names and descriptions"  # how budget names it
+    listing_note: Callable[[Catalog], str] | None = None  # how that cost is made, assumptions
 
 
 @dataclass(frozen=True)
