@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from toolsearch.cli.options import (
-    ClaudeCodeVersionOpt,
     ConfigOpt,
     ModelOpt,
     OutputOpt,
@@ -97,7 +96,15 @@ def sessions(
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
     live: LiveOptions | None = None,
-    claude_code_version: ClaudeCodeVersionOpt = None,
+    claude_code_version: Annotated[
+        str | None,
+        typer.Option(
+            "--claude-code-version",
+            metavar="X.Y.Z",
+            help="Model every session at this Claude Code version (default: each transcript's "
+            "version field).",
+        ),
+    ] = None,
 ) -> None:
     """Learn from your Claude Code sessions: tool calls, ToolSearch misses, unused tools."""
     run_command(

@@ -144,8 +144,9 @@ def compute_budget(
         listed = listing_tokens(host, catalog, scope.tools, model, counter)
         if listed is not None:
             rows = [replace(r, upfront_when_deferred=n) for r, n in zip(rows, listed, strict=True)]
-            if host.costs.listing_note is not None:
-                notes.append(host.costs.listing_note(catalog))
+        listing = listed is not None and bool(scope.deferred_tools)  # said where it counts
+        if listing and host.costs.listing_note is not None:
+            notes.append(host.costs.listing_note(catalog))
         rows.extend(_server_rows(scope.other_server_tools, model, counter, place))
         skipped.extend(_skipped(scope))
         for toolset in scope.unknown_toolsets:
@@ -157,7 +158,7 @@ def compute_budget(
         rows.sort(key=lambda r: (-r.tokens, r.source, r.name))
         totals = _totals(host, scope, rows, model, context_window or model.context_window)
         method = method_for(model) if model_id else replace(method_for(model), default_of=host.name)
-        if listed is not None:
+        if listing:
             factor = f"x{flat_factor(model):.2f}"
             method = replace(method, counted=f"{method.counted} and {LISTED_NAMES} ({factor})")
         scopes.append(

@@ -148,12 +148,12 @@ def settle(choices: RunChoices) -> Settled:
         choices.configured_tool_search,
         os.environ if choices.environ is None else choices.environ,
     )
-    deferrable = loaded = 0
+    deferrable = loaded = listed = 0
     window = choices.window or choices.model(scope).context_window
     if mode.kind == "auto" and scope.deferred_tools:
-        deferrable, loaded = choices.definition_tokens(scope)
+        deferrable, loaded, listed = choices.definition_tokens(scope)
     model_id = choices.model_id(scope) or HOST.default_model
-    decision = modes.decide(mode, model_id, deferrable, loaded, window, catalog.claude_code)
+    decision = modes.decide(mode, model_id, deferrable, loaded, window, catalog.claude_code, listed)
     if not scope.deferred_tools:
         decision = replace(decision, defers=False, reason="none")
     changed = (

@@ -42,8 +42,9 @@ class RunChoices(Protocol):
 
     def model(self, scope: Scope) -> ModelInfo: ...
 
-    def definition_tokens(self, scope: Scope) -> tuple[int, int]:
-        """The deferred and the loaded tools' definitions in ``scope``, in tokens."""
+    def definition_tokens(self, scope: Scope) -> tuple[int, int, int]:
+        """The deferred and the loaded tools' definitions in ``scope``, and what the deferred
+        ones still put upfront, in tokens."""
         ...
 
 
