@@ -188,13 +188,14 @@ def listing_tokens(
 ) -> list[float] | None:
     """What each of ``tools`` puts upfront while deferred, in tokens (each rounded once), when
     ``host`` lists deferred tools (Claude Code: their names); None when it does not."""
+    from toolsearch.cost.token_cache import cached_counts
     from toolsearch.cost.tokens import Cl100kCounter
 
     listing = host.costs.deferred_listing
     if listing is None:
         return None
     lines = [listing(t, catalog) for t in tools]
-    counts = (counter or Cl100kCounter()).count_many([line for line in lines if line])
+    counts = cached_counts([line for line in lines if line], counter or Cl100kCounter())
     found = iter(counts)
     return [float(round(estimate_flat(next(found), model))) if line else 0.0 for line in lines]
 
