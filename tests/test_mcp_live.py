@@ -155,6 +155,13 @@ def test_server_always_load_false_defers_every_tool_from_2_1_300(
     assert code == 0, err
     names = {r["sent_name"] for r in json.loads(out)["results"]}
     assert names == {"mcp__store__tool_0"} | (set() if meta_wins else {"mcp__store__tool_1"})
+    # recommend's advice to keep a tool loaded says to drop the server's alwaysLoad: false
+    code, out, err = run(runner, "recommend", "--keep", "1", "-f", "json", *argv)
+    assert code == 0, err
+    data = json.loads(out)
+    jsonschema.validate(data, load_schema("recommend"))
+    (advice,) = data["advice"]
+    assert advice["claude_code_remove_server_always_load_false"] is not meta_wins
 
 
 def test_missing_command_is_one_error_naming_the_server(runner: CliRunner) -> None:

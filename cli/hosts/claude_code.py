@@ -67,7 +67,7 @@ def for_version(
         deferred = tool.deferred or tool.source in off
         cut = sent_description(tool.description, version.sent_cut(deferred))
         tools.append(replace(tool, deferred=deferred, sent_description=cut))
-    return replace(scope, tools=tuple(tools))
+    return replace(scope, tools=tuple(tools), always_load_off=tuple(sorted(off)))
 
 
 def is_hidden(tool: Tool) -> bool:
