@@ -3,10 +3,13 @@
 Claude Code sends every MCP server in one request: the MCP sources no toolset claims form one
 scope named ``claude-code``, with its own ToolSearch as the (loaded) search tool. Names are sent
 as ``mcp__<server>__<tool>`` with every character outside ``[A-Za-z0-9_-]`` as ``_``, and
-descriptions are cut at 2,048 characters (tool-search-facts.md §6.3, §6.4). MCP tools are
-deferred unless the server's config or the tool's ``_meta["anthropic/alwaysLoad"]`` keeps them
-loaded; whether Claude Code defers at all is its tool-search mode's decision (§6.5), made once
-per run here. Other inputs keep their scopes and the API's rules.
+descriptions are cut where the version previewed cuts them (tool-search-facts.md §6.3, §6.4;
+``ClaudeCode.sent_cut``). MCP tools are deferred unless the server's config or the tool's
+``_meta["anthropic/alwaysLoad"]`` keeps them loaded (from 2.1.300 a server's ``alwaysLoad:
+false`` defers all its tools whatever their ``_meta``); a deferred tool still costs its name's
+line in the list Claude Code sends upfront. Whether Claude Code defers at all is its
+tool-search mode's decision (§6.5), made once per run here. Other inputs keep their scopes and
+the API's rules.
 """
 
 from __future__ import annotations
