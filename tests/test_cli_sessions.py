@@ -577,3 +577,10 @@ def test_each_session_is_priced_at_its_transcripts_claude_code_version(
     code, out, _ = run(runner, "sessions", str(projects))
     assert code == 0
     assert "Claude Code versions in the transcripts: 2.1.332 (2 sessions)" in out
+
+
+def test_a_bad_claude_code_version_is_one_line(runner: CliRunner, home: Path) -> None:
+    code, out, err = run(runner, "sessions", "--claude-code-version", "latest")
+    assert (code, out) == (2, "")
+    assert "--claude-code-version: 'latest' is not a Claude Code version" in err
+    assert "Traceback" not in err
