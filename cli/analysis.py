@@ -59,11 +59,13 @@ class Analysis:
         settled = host_of(self.catalog).settle(self)
         self.catalog, self.tool_search_decision = settled.catalog, settled.decision
 
-    def definition_tokens(self, scope: Scope) -> tuple[int, int]:
-        """The deferred and the loaded tools' definitions in ``scope``, in tokens (rounded)."""
+    def definition_tokens(self, scope: Scope) -> tuple[int, int, int]:
+        """The deferred and the loaded tools' definitions in ``scope``, and what the deferred
+        ones still put upfront (Claude Code's listed names), in tokens (rounded)."""
         rows = self.budget_of(self.catalog.subset(scope), lines=False).scopes[0].rows
         deferred = round(sum(r.tokens for r in rows if r.deferred))
-        return deferred, round(sum(r.tokens for r in rows if not r.deferred))
+        listed = round(sum(r.upfront_when_deferred for r in rows if r.deferred))
+        return deferred, round(sum(r.tokens for r in rows if not r.deferred)), listed
 
     @property
     def configured_tool_search(self) -> str | None:

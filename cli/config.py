@@ -39,7 +39,7 @@ TOP_KEYS = (
 )
 BUDGET_KEYS = ("max-upfront", "max-increase")
 SEARCH_KEYS = ("mode", "limit")
-CLAUDE_CODE_KEYS = ("tool-search", "version")
+CLAUDE_CODE_KEYS = ("tool-search", "version", "max-mcp-description-length")
 CODEX_KEYS = ("multi-agent",)
 PROBE_KEYS = ("target", "model", "api-key-env", "api-version", "beta")
 PROBE_TARGETS = ("api", "openai")  # the hosts probe speaks to (Messages, Responses)
@@ -81,6 +81,8 @@ class Config:
     search_limit: int | None = None
     claude_code_tool_search: str | None = None  # ENABLE_TOOL_SEARCH's values
     claude_code_version: str | None = None  # the Claude Code version previewed (X.Y.Z)
+    # CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH (read by Claude Code 2.1.288 to 2.1.299)
+    claude_code_max_description_length: int | None = None
     platform: str | None = None  # where Claude is served (hosts.platforms); None: the Claude API
     api_version: str | None = None  # the anthropic-version requests are sent with
     codex_multi_agent: bool = True  # Codex's multi_agent feature: its own tools are deferred
@@ -257,6 +259,9 @@ def parse_config(data: Any, path: Path) -> Config:
         search_limit=_positive(search, "limit", where, "search."),
         claude_code_tool_search=tool_search,
         claude_code_version=claude_code_version,
+        claude_code_max_description_length=_positive(
+            claude_code, "max-mcp-description-length", where, "claude-code."
+        ),
         platform=_platform(data, where),
         api_version=_api_version(data, where),
         codex_multi_agent=multi_agent is not False,

@@ -2,10 +2,11 @@
 
 ## What it does
 Under `--target claude-code`, reports each MCP tool whose description is longer than the
-Claude Code version previewed (`--claude-code-version`) sends: 2,048 characters before 2.1.300,
-4,096 from 2.1.300, and from 2.1.332 16,384 for a deferred tool once loaded (4,096 for one kept
-loaded), followed by "… [truncated]". The message shows the last words the model still sees
-and how many characters are lost.
+Claude Code version previewed (`--claude-code-version`) sends: 2,048 characters before 2.1.300
+(from 2.1.288 to 2.1.299 the length `CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH` or the config's
+`claude-code.max-mcp-description-length` sets), 4,096 from 2.1.300, and from 2.1.332 16,384 for
+a deferred tool once loaded (4,096 for one kept loaded), followed by "… [truncated]". The
+message shows the last words the model still sees and how many characters are lost.
 
 ## Why is this bad?
 Claude Code cuts MCP tool descriptions at 2 KB (tool-search-facts.md §4.2, CC-mcp "For MCP server

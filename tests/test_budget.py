@@ -103,7 +103,10 @@ def test_claude_code_scope_costs_toolsearch() -> None:
     budget = compute_budget(cat, counter=FixedCounter())
     (scope,) = budget.scopes
     assert scope.totals.search_tool == 500
-    assert scope.totals.upfront == pytest.approx(496 + 500 + per_tool())
+    deferred = [r for r in scope.rows if r.deferred]
+    assert all(r.upfront_when_deferred == 13 for r in deferred)  # a name's line: 1.32 x 10
+    listed = 13 * len(deferred)
+    assert scope.totals.upfront == pytest.approx(496 + 500 + per_tool() + listed)
 
 
 def test_run_totals_sum_scopes() -> None:

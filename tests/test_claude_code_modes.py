@@ -76,6 +76,9 @@ def test_threshold_worked_out_by_hand() -> None:
     assert "crosses the threshold of 10% of 200,000 = 20,000 tokens" in over.summary()
     assert "about 600 tokens of tools upfront" in over.summary()  # 100 loaded + 500 ToolSearch
     assert "all loaded: about 20,101" in over.summary()
+    # Claude Code's list of deferred names is upfront too (issue 26)
+    listed = decide(auto, "claude-sonnet-4-5", 20_001, 100, 200_000, listed_tokens=40)
+    assert "about 640 tokens of tools upfront, ToolSearch and the listed names" in listed.summary()
 
 
 def test_haiku_defers_nothing_in_every_mode_before_2_1_332() -> None:

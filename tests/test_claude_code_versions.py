@@ -227,3 +227,136 @@ def test_locale_order_against_node_when_present(tmp_path: Path) -> None:
     ours = sorted(names, key=locale_key)
     # equal keys (names equal but for case at the same places) are the only freedom
     assert [locale_key(n) for n in ours] == [locale_key(n) for n in expected]
+
+
+LENGTH = "CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH"
+
+
+@pytest.mark.parametrize(
+    ("version", "length", "found"),
+    [
+        ("2.1.287", "4000", False),  # not read yet: 2,048
+        ("2.1.288", "4000", True),  # read: the word at 3,008 is within 4,000
+        ("2.1.299", "100", False),
+        ("2.1.300", "100", True),  # no longer read: 4,096
+    ],
+)
+def test_the_description_length_setting_is_read_from_2_1_288_to_2_1_299(
+    runner: CliRunner, tmp_path: Path, version: str, length: str, found: bool
+) -> None:
+    long = "word " * 600 + "lateword"
+    path = write(tmp_path, "srv", [{"name": "t", "description": long}])
+    argv = ["query", "lateword", f"srv={path}", "--target", "claude-code", "-f", "json"]
+    result = runner.invoke(app, [*argv, "--claude-code-version", version], env={LENGTH: length})
+    assert result.exit_code == 0, result.stderr
+    assert bool(json.loads(result.stdout)["results"]) is found
+    lint = ["lint", f"srv={path}", "--target", "claude-code", "--claude-code-version", version]
+    linted = runner.invoke(
+        app, [*lint, "--select", "description-cut-by-claude-code"], env={LENGTH: length}
+    )
+    assert ("Claude Code cuts the last" in linted.stdout) is not found
+
+
+def test_the_description_length_config_wins_over_the_environment(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    (in_tmp / ".toolsearch.yaml").write_text(
+        'claude-code:\n  version: "2.1.290"\n  max-mcp-description-length: 3000\n'
+    )
+    shown = runner.invoke(app, ["lint", "--show-settings"], env={LENGTH: "100"})
+    assert shown.exit_code == 0, shown.stderr
+    (line,) = [x for x in shown.stdout.splitlines() if "max-mcp-description-length" in x]
+    assert "3,000" in line and "config" in line
+    (in_tmp / ".toolsearch.yaml").write_text('claude-code:\n  version: "2.1.290"\n')
+    shown = runner.invoke(app, ["lint", "--show-settings"], env={LENGTH: "100"})
+    (line,) = [x for x in shown.stdout.splitlines() if "max-mcp-description-length" in x]
+    assert "100" in line and LENGTH in line
+    newest = runner.invoke(app, ["lint", "--show-settings", "--claude-code-version", "2.1.332"])
+    (line,) = [x for x in newest.stdout.splitlines() if "max-mcp-description-length" in x]
+    assert "4,096 (not read by Claude Code 2.1.332)" in line
+    bad = runner.invoke(app, ["lint", "--show-settings"], env={LENGTH: "lots"})
+    assert bad.exit_code == 2 and "Traceback" not in bad.stderr
+    assert f"{LENGTH}: 'lots' is not a number of characters" in bad.stderr
+    (in_tmp / ".toolsearch.yaml").write_text("claude-code:\n  max-mcp-description-length: 0\n")
+    bad = runner.invoke(app, ["lint", "--show-settings"])
+    assert bad.exit_code == 2
+    assert "claude-code.max-mcp-description-length must be a positive number" in bad.stderr
+
+
+def test_server_always_load_false_wins_from_2_1_300() -> None:
+    from toolsearch.catalog.dialects import recognise
+    from toolsearch.catalog.loader import Document
+    from toolsearch.hosts.scopes import build_catalog
+
+    tools = [
+        {"name": "a", "inputSchema": {"type": "object"}},
+        {"name": "b", "inputSchema": {"type": "object"}, "_meta": {"anthropic/alwaysLoad": True}},
+    ]
+    deferral: dict[str, list[bool]] = {}
+    for version in ("2.1.299", "2.1.300"):
+        parsed = recognise(Document("srv", None, "srv.json", "", {"tools": tools}, "json"))
+        assert parsed is not None
+        parsed.always_load = False
+        catalog = build_catalog([parsed], "claude-code", ClaudeCode(version))
+        deferral[version] = [t.deferred for t in catalog.tools]
+    assert deferral == {"2.1.299": [True, False], "2.1.300": [True, True]}
+
+
+@pytest.mark.parametrize("command", ["query", "eval"])
+def test_competing_built_ins_are_named_from_2_1_304(
+    runner: CliRunner, sources: list[str], command: str
+) -> None:
+    args = ["query", "issue"] if command == "query" else ["eval", "--self"]
+    argv = [*args, *sources, "--target", "claude-code", "--claude-code-version"]
+    below = runner.invoke(app, [*argv, "2.1.303"])
+    at = runner.invoke(app, [*argv, "2.1.304"])
+    assert below.exit_code == at.exit_code == 0, below.stderr + at.stderr
+    assert "compete in its ToolSearch" not in below.stdout
+    (note,) = [x for x in at.stdout.splitlines() if "compete in its ToolSearch" in x]
+    assert "Claude Code 2.1.304 also defers 12 of its own tools" in note
+    assert "CronCreate" in note and "WebSearch" in note and "MCP tools only" in note
+
+
+def budget_json(runner: CliRunner, path: Path, *extra: str) -> dict[str, Any]:
+    argv = ["budget", f"srv={path}", "--target", "claude-code", "-f", "json", "--all", *extra]
+    result = runner.invoke(app, argv)
+    assert result.exit_code == 0, result.stderr
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+@pytest.mark.parametrize(("version", "hidden_listed"), [("2.1.331", True), ("2.1.332", False)])
+def test_deferred_tools_cost_their_listed_name_upfront(
+    runner: CliRunner, tmp_path: Path, version: str, hidden_listed: bool
+) -> None:
+    tools: list[dict[str, Any]] = [
+        {"name": "alpha", "description": "First."},
+        {"name": "beta", "description": "Second."},
+        {"name": "ui_get", "description": "Panel.", "_meta": {"ui": {"visibility": ["app"]}}},
+        {"name": "pinned", "description": "Kept.", "_meta": {"anthropic/alwaysLoad": True}},
+    ]
+    path = write(tmp_path, "srv", tools)
+    data = budget_json(runner, path, "--claude-code-version", version)
+    listed = {t["name"]: t.get("upfront_when_deferred", 0) for t in data["tools"]}
+    # "mcp__srv__alpha\n" is 7 cl100k tokens, x1.32 = 9; "mcp__srv__ui_get\n" 8: 11
+    assert listed == {"alpha": 9, "beta": 9, "ui_get": 11 if hidden_listed else 0, "pinned": 11}
+    totals = data["totals"]
+    (pinned,) = [t["tokens"] for t in data["tools"] if t["name"] == "pinned"]
+    names = 18 + (11 if hidden_listed else 0)  # the deferred tools' lines; pinned is loaded
+    assert totals["upfront"] == totals["system_prompt"] + totals["search_tool"] + pinned + names
+    (note,) = [n for n in data["scopes"][0]["notes"] if "name is counted upfront" in n]
+    assert "one per line, in a system message" in note
+    assert ("assumed in 2.1.331" in note) is hidden_listed
+    shown = ["budget", f"srv={path}", "--target", "claude-code", "--claude-code-version", version]
+    text = runner.invoke(app, shown)
+    assert f"deferred tools' names listed {names}" in text.stdout
+    assert "each deferred tool's name line as listed upfront (x1.32)" in text.stdout
+    # lint's upfront figure (costed from the loaded tools alone) is budget's
+    config = tmp_path / "cfg.yaml"
+    config.write_text("rules:\n  upfront-token-budget: {max-tokens: 10}\n")
+    lint = ["lint", f"srv={path}", "--target", "claude-code", "--config", str(config)]
+    linted = runner.invoke(app, [*lint, "--claude-code-version", version])
+    assert f"upfront cost is about {totals['upfront']:,} tokens" in linted.stdout
+    # the API lists nothing: a deferred tool costs nothing upfront there
+    api = runner.invoke(app, ["budget", f"srv={path}", "-f", "json"])
+    assert not any("upfront_when_deferred" in t for t in json.loads(api.stdout)["tools"])

@@ -307,6 +307,21 @@ def test_exact_counts_are_differences(runner: CliRunner, fake_endpoint: str) -> 
     assert data["scopes"][0]["method"]["confidence"] == "exact"
 
 
+def test_exact_under_claude_code_keeps_the_listed_names_estimate(
+    runner: CliRunner, fake_endpoint: str
+) -> None:
+    # count_tokens counts tools; Claude Code's list of deferred names is a message, estimated
+    mcp = str(FIXTURES / "dialects" / "mcp-tools-list.json")
+    data = budget_json(runner, "--exact", "--target", "claude-code", mcp)
+    base, upfront_call = FakeCountTokens.calls[0], FakeCountTokens.calls[1]
+    exact = 7 + sum(3 + len(json.dumps(t)) // 10 for t in upfront_call.get("tools", []))
+    exact -= 7 + sum(3 + len(json.dumps(t)) // 10 for t in base.get("tools", []))
+    listed = sum(t.get("upfront_when_deferred", 0) for t in data["tools"] if t["deferred"])
+    assert listed > 0
+    assert data["totals"]["upfront"] == exact + listed
+    assert "listed names estimated" in data["scopes"][0]["method"]["estimator"]
+
+
 def test_exact_per_tool(runner: CliRunner, fake_endpoint: str) -> None:
     data = budget_json(runner, "--exact-per-tool", str(FIXTURES / "dialects" / "openai-chat.json"))
     assert len(FakeCountTokens.calls) == 3 + 2

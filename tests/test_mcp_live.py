@@ -136,6 +136,34 @@ def test_always_load_from_config_and_meta_under_claude_code(
     assert code == 0 and not any(t["deferred"] for t in json.loads(out)["tools"])
 
 
+@pytest.mark.parametrize(("version", "meta_wins"), [("2.1.299", True), ("2.1.300", False)])
+def test_server_always_load_false_defers_every_tool_from_2_1_300(
+    runner: CliRunner, in_tmp: Path, version: str, meta_wins: bool
+) -> None:
+    config = write_config(
+        in_tmp / ".mcp.json",
+        {"store": stdio_entry("--tools", "2", "--always-load", "tool_1", alwaysLoad=False)},
+    )
+    argv = ["--target", "claude-code", "--mcp-config", str(config)]
+    argv += ["--claude-code-version", version]
+    code, out, err = run(runner, "budget", "-f", "json", *argv)
+    assert code == 0, err
+    deferred = {t["name"]: t["deferred"] for t in json.loads(out)["tools"]}
+    assert deferred == {"tool_0": True, "tool_1": not meta_wins}
+    # ToolSearch searches what is deferred: the tool _meta keeps loaded is found from 2.1.300
+    code, out, err = run(runner, "query", "store", "-f", "json", *argv)
+    assert code == 0, err
+    names = {r["sent_name"] for r in json.loads(out)["results"]}
+    assert names == {"mcp__store__tool_0"} | (set() if meta_wins else {"mcp__store__tool_1"})
+    # recommend's advice to keep a tool loaded says to drop the server's alwaysLoad: false
+    code, out, err = run(runner, "recommend", "--keep", "1", "-f", "json", *argv)
+    assert code == 0, err
+    data = json.loads(out)
+    jsonschema.validate(data, load_schema("recommend"))
+    (advice,) = data["advice"]
+    assert advice["claude_code_remove_server_always_load_false"] is not meta_wins
+
+
 def test_missing_command_is_one_error_naming_the_server(runner: CliRunner) -> None:
     code, out, err = run(runner, "budget", "--mcp-command", "ghost=no-such-mcp-server-xyz --x")
     assert code == 2 and out == ""

@@ -26,6 +26,7 @@ class Session:
     session_id: str
     cwd: str = "/home/dev/shop"
     start: datetime = field(default_factory=lambda: datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
+    version: str = "2.1.100"  # the Claude Code version each entry names
     entries: list[dict[str, Any]] = field(default_factory=list)
     _clock: int = 0
     _parent: str | None = None
@@ -40,7 +41,7 @@ class Session:
             "userType": "external",
             "cwd": self.cwd,
             "sessionId": self.session_id,
-            "version": "2.1.100",
+            "version": self.version,
             "gitBranch": "main",
             "type": kind,
             "message": message,

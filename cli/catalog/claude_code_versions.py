@@ -8,6 +8,7 @@ below it. A version newer than the newest modelled one takes the newest behaviou
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -37,6 +38,9 @@ MAX_SELECT_NAMES = 64
 SEARCH_CUT = 4096  # the description and hint ToolSearch reads, from 2.1.300
 LOADED_CUT = 16_384  # a deferred tool's description once loaded, from 2.1.332
 OLD_CUT = 2048
+# sets the description cut of 2.1.288 up to 2.1.299 (from 2.1.300 the cut is SEARCH_CUT)
+DESCRIPTION_ENVIRONMENT = "CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH"
+DESCRIPTION_CONFIG = "claude-code.max-mcp-description-length"
 # Claude Code's own tools deferred from 2.1.304 (hosts-facts.md §3); their text is not ours
 DEFERRED_BUILT_INS = (
     "CronCreate",
@@ -73,6 +77,9 @@ class ClaudeCode:
 
     version: str = NEWEST
     origin: str = "default"  # "--claude-code-version", "config" or "default"
+    # CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH as set (config or environment), None: unset
+    description_length: int | None = None
+    description_length_origin: str = "default"
 
     @property
     def number(self) -> tuple[int, int, int]:
@@ -104,8 +111,18 @@ class ClaudeCode:
 
     @property
     def description_cut(self) -> int:
-        """Where a description kept loaded is cut (and, before 2.1.332, any description)."""
-        return SEARCH_CUT if self.since(CAPS) else OLD_CUT
+        """Where a description kept loaded is cut (and, before 2.1.332, any description):
+        2,048, or from 2.1.288 the length set; from 2.1.300 4,096 whatever is set."""
+        if self.since(CAPS):
+            return SEARCH_CUT
+        if self.reads_description_length and self.description_length is not None:
+            return self.description_length
+        return OLD_CUT
+
+    @property
+    def reads_description_length(self) -> bool:
+        """Whether this version reads CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH (2.1.288-2.1.299)."""
+        return self.since(DESCRIPTION_SETTING) and not self.since(CAPS)
 
     def sent_cut(self, deferred: bool) -> int:
         """Where the description Claude Code sends is cut."""
@@ -136,12 +153,63 @@ def claude_code_method(claude_code: ClaudeCode) -> str:
     return line if claude_code.note is None else f"{line}; {claude_code.note}"
 
 
-def choose_version(option: str | None, configured: str | None) -> ClaudeCode:
-    """The option > the config's ``claude-code.version`` > the newest modelled version."""
+def competing_built_ins_note(claude_code: ClaudeCode) -> str | None:
+    """From 2.1.304, which of Claude Code's own deferred tools compete in ToolSearch: their
+    text is Claude Code's, not toolsearch's to ship, so a preview ranks the MCP tools only."""
+    if not claude_code.since(BUILT_INS_DEFERRED):
+        return None
+    return (
+        f"{claude_code.label} also defers {len(DEFERRED_BUILT_INS)} of its own tools, which "
+        f"compete in its ToolSearch: {', '.join(DEFERRED_BUILT_INS)}; their text is Claude "
+        "Code's, so ranks here compare the MCP tools only"
+    )
+
+
+def choose_version(
+    option: str | None,
+    configured: str | None,
+    configured_length: int | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> ClaudeCode:
+    """The option > the config's ``claude-code.version`` > the newest modelled version; the
+    description length: the config's ``claude-code.max-mcp-description-length`` >
+    ``CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH`` in ``environ`` > unset."""
+    length, length_origin = choose_description_length(configured_length, environ or {})
     if option is not None:
         parse_version(option, "--claude-code-version")
-        return ClaudeCode(option.strip(), "--claude-code-version")
-    if configured is not None:
+        version, origin = option.strip(), "--claude-code-version"
+    elif configured is not None:
         parse_version(configured, "config claude-code.version")
-        return ClaudeCode(configured.strip(), "config")
-    return ClaudeCode()
+        version, origin = configured.strip(), "config"
+    else:
+        version, origin = NEWEST, "default"
+    return ClaudeCode(version, origin, length, length_origin)
+
+
+def choose_description_length(
+    configured: int | None, environ: Mapping[str, str]
+) -> tuple[int | None, str]:
+    """The description length set, and where: the config > the environment > unset."""
+    if configured is not None:
+        return configured, f"config {DESCRIPTION_CONFIG}"
+    found = environ.get(DESCRIPTION_ENVIRONMENT)
+    if found is None or not found.strip():
+        return None, "default"
+    text = found.strip()
+    if not text.isdecimal() or int(text) <= 0:
+        raise UsageError(
+            f"{DESCRIPTION_ENVIRONMENT}: {found!r} is not a number of characters: use a "
+            "positive whole number such as 2048, or unset it"
+        )
+    return int(text), DESCRIPTION_ENVIRONMENT
+
+
+def description_length_setting(claude_code: ClaudeCode) -> str:
+    """``--show-settings``' value of the description length: the cut the version previewed
+    makes, and whether it reads the setting."""
+    cut = f"{claude_code.description_cut:,}"
+    set_to = claude_code.description_length
+    if claude_code.reads_description_length:
+        return cut if set_to is not None else f"{cut} (unset: Claude Code's default)"
+    given = f"{set_to:,} set; " if set_to is not None else ""
+    return f"{cut} ({given}not read by {claude_code.label})"

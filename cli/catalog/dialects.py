@@ -60,7 +60,7 @@ class ParsedSource:
     tools_pointer: str
     entries: list[Any]
     request: Mapping[str, Any] = field(default_factory=dict)
-    always_load: bool = False  # a Claude Code server config's alwaysLoad
+    always_load: bool | None = None  # a Claude Code server config's alwaysLoad, if written
 
     @property
     def source(self) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,7 +38,7 @@ def load_inputs(
     target: Target = DEFAULT_TARGET,
     skip_non_catalogs: bool = False,
     extra_documents: tuple[Document, ...] = (),
-    always_load: frozenset[str] = frozenset(),
+    always_load: Mapping[str, bool] | None = None,
     recursive: bool = False,
     claude_code: ClaudeCode | None = None,
 ) -> Inputs:
@@ -62,7 +64,9 @@ def load_inputs(
             )
         names[extra.source] = extra.display
     documents.extend(extra_documents)
-    version = claude_code or choose_version(None, config.claude_code_version)
+    version = claude_code or choose_version(
+        None, config.claude_code_version, config.claude_code_max_description_length, os.environ
+    )
     catalog, notes = load_catalog(documents, target, skip_non_catalogs, always_load, version)
     hints = [
         hint

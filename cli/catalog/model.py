@@ -255,6 +255,8 @@ class Scope:
     request: Mapping[str, Any] = field(default_factory=dict)  # a request body's own fields
     namespaces: tuple[Namespace, ...] = ()
     input_items: tuple[InputItem, ...] = ()
+    # sources whose server config's alwaysLoad: false defers every tool (Claude Code 2.1.300+)
+    always_load_off: tuple[str, ...] = ()
 
     @property
     def openai_search_tools(self) -> tuple[ServerTool, ...]:

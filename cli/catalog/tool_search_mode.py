@@ -94,6 +94,7 @@ class ToolSearchDecision:
     threshold: int = 0  # N% of the context window (auto only)
     context_window: int = 0
     version: str = NEWEST  # the Claude Code version previewed
+    listed_tokens: int = 0  # the deferred tools' names Claude Code lists upfront (auto only)
 
     def summary(self) -> str:
         """One line for budget and lint: the mode, the choice and, under auto, both sides."""
@@ -121,12 +122,14 @@ class ToolSearchDecision:
             if self.defers
             else "so nothing is deferred: every MCP tool is loaded"
         )
+        upfront = self.loaded_tokens + SEARCH_TOOL_TOKENS + self.listed_tokens
+        included = "ToolSearch and the listed names" if self.listed_tokens else "ToolSearch"
         return (
             f"{where}: the deferrable tools' definitions are about {self.deferrable_tokens:,} "
             f"tokens, which {crosses} the threshold of {self.mode.percent}% of "
             f"{self.context_window:,} = {self.threshold:,} tokens, {effect} (deferred: about "
-            f"{self.loaded_tokens + SEARCH_TOOL_TOKENS:,} tokens of tools upfront, ToolSearch "
-            f"included; all loaded: about {self.loaded_tokens + self.deferrable_tokens:,})"
+            f"{upfront:,} tokens of tools upfront, {included} included; all loaded: about "
+            f"{self.loaded_tokens + self.deferrable_tokens:,})"
         )
 
 
@@ -137,6 +140,7 @@ def decide(
     loaded_tokens: int,
     context_window: int,
     claude_code: ClaudeCode | None = None,
+    listed_tokens: int = 0,
 ) -> ToolSearchDecision:
     """What Claude Code (the version previewed, default the newest) does under ``mode`` with
     ``model_id`` and these definitions' sizes."""
@@ -159,6 +163,7 @@ def decide(
         loaded_tokens,
         threshold,
         context_window,
+        listed_tokens=listed_tokens,
     )
 
 

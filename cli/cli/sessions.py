@@ -92,6 +92,15 @@ def sessions(
     skip_non_catalogs: SkipOpt = False,
     output_file: OutputOpt = None,
     live: LiveOptions | None = None,
+    claude_code_version: Annotated[
+        str | None,
+        typer.Option(
+            "--claude-code-version",
+            metavar="X.Y.Z",
+            help="Model every session at this Claude Code version (default: each transcript's "
+            "version field).",
+        ),
+    ] = None,
 ) -> None:
     """Learn from your Claude Code sessions: tool calls, ToolSearch misses, unused tools."""
     run_command(
@@ -113,4 +122,5 @@ def sessions(
         skip_non_catalogs=skip_non_catalogs,
         output_file=output_file,
         live=live,
+        claude_code_version=claude_code_version,
     )

@@ -3,6 +3,7 @@ the catalog sources (files and live MCP servers) read into a run's inputs."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -123,7 +124,12 @@ def load_catalog_inputs(args: CatalogArgs) -> Loaded:
     config = load_checked_config(args.config, args.max_values)
     config = with_platform(config, args.platform, args.api_version)
     chosen: Any = choose(args.target, TARGETS, "--target") or config.target or DEFAULT_TARGET
-    claude_code = choose_version(args.claude_code_version, config.claude_code_version)
+    claude_code = choose_version(
+        args.claude_code_version,
+        config.claude_code_version,
+        config.claude_code_max_description_length,
+        os.environ,
+    )
     sources = list(args.sources or [])
     live = args.live
     if live is None or not (live.requested or live.only):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,14 +54,24 @@ def run(
     skip_non_catalogs: bool,
     output_file: Path | None,
     live: LiveOptions | None,
+    claude_code_version: str | None = None,
 ) -> tuple[str, int]:
     """``toolsearch sessions``: read the transcripts, and the catalogs when there are any."""
     from datetime import UTC, datetime
 
+    from toolsearch.catalog.claude_code_versions import choose_version
     from toolsearch.sessions.sessions_run import SessionsOptions, parse_since
 
     fmt = choose(output_format, SESSIONS_FORMATS, "--format") or "text"
     settings = load_checked_config(config, max_values)
+    chosen = None
+    if claude_code_version is not None:
+        chosen = choose_version(
+            claude_code_version,
+            None,
+            settings.claude_code_max_description_length,
+            os.environ,
+        )
     options = SessionsOptions(
         paths=tuple(paths or ()),
         since=parse_since(since, datetime.now(UTC)) if since is not None else None,
@@ -76,6 +87,7 @@ def run(
         width=report_width(output_file),
         max_values=settings.max_values,
         max_folder_depth=settings.max_folder_depth,
+        claude_code=chosen,
     )
     inputs = None
     server_failed = False
@@ -88,6 +100,7 @@ def run(
             skip_non_catalogs,
             live,
             max_values=max_values,
+            claude_code_version=claude_code_version,
         )
         loaded = load_catalog_inputs(args)
         inputs, server_failed = loaded.inputs, loaded.server_failed

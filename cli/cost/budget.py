@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from toolsearch.catalog.codex_names import CODEX
@@ -16,6 +16,7 @@ from toolsearch.cost.tokens import (
     count_tools,
     estimate,
     estimate_flat,
+    flat_factor,
     method_for,
     server_tool_json,
 )
@@ -143,6 +144,12 @@ def compute_budget(
             skipped.extend(_skipped(scope))
             continue
         rows = [_tool_row(t, counts[id(t)], model, place) for t in scope.tools]
+        listed = listing_tokens(host, catalog, scope.tools, model, counter)
+        if listed is not None:
+            rows = [replace(r, upfront_when_deferred=n) for r, n in zip(rows, listed, strict=True)]
+        listing = listed is not None and bool(scope.deferred_tools)  # said where it counts
+        if listing and host.costs.listing_note is not None:
+            notes.append(host.costs.listing_note(catalog))
         rows.extend(_server_rows(scope.other_server_tools, model, counter, place))
         skipped.extend(_skipped(scope))
         for toolset in scope.unknown_toolsets:
@@ -153,13 +160,16 @@ def compute_budget(
             notes.append("server tools with no published cost are estimated from their JSON")
         rows.sort(key=lambda r: (-r.tokens, r.source, r.name))
         totals = _totals(host, scope, rows, model, context_window or model.context_window)
-        method = method_for(model)
+        method = method_for(model) if model_id else _defaulted(method_for(model), sender)
+        if listing:
+            factor = f"x{flat_factor(model):.2f}"
+            method = replace(method, counted=f"{method.counted} and {LISTED_NAMES} ({factor})")
         scopes.append(
             ScopeBudget(
                 scope,
                 model,
                 model_id or model.id,
-                method if model_id else _defaulted(method, sender),
+                method,
                 tuple(rows),
                 totals,
                 tuple(notes),
@@ -167,6 +177,39 @@ def compute_budget(
             )
         )
     return Budget(tuple(scopes), tuple(skipped))
+
+
+LISTED_NAMES = "each deferred tool's name line as listed upfront"
+
+
+def listing_tokens(
+    host: Host,
+    catalog: Catalog,
+    tools: Sequence[Tool],
+    model: ModelInfo,
+    counter: TokenCounter | None = None,
+) -> list[float] | None:
+    """What each of ``tools`` puts upfront while deferred, in tokens (each rounded once), when
+    ``host`` lists deferred tools (Claude Code: their names); None when it does not."""
+    from toolsearch.cost.token_cache import cached_counts
+    from toolsearch.cost.tokens import Cl100kCounter
+
+    listing = host.costs.deferred_listing
+    if listing is None:
+        return None
+    lines = [listing(t, catalog) for t in tools]
+    counts = cached_counts([line for line in lines if line], counter or Cl100kCounter())
+    found = iter(counts)
+    return [float(round(estimate_flat(next(found), model))) if line else 0.0 for line in lines]
+
+
+def with_upfront(budget: ScopeBudget, tokens: float) -> ScopeBudget:
+    """``budget`` with ``tokens`` more upfront (what tools left out of it still cost)."""
+    totals = budget.totals
+    upfront = totals.upfront + tokens
+    window = totals.context_window
+    share = 100.0 * upfront / window if window else 0.0
+    return replace(budget, totals=replace(totals, upfront=upfront, context_share=share))
 
 
 def _codex_scope(

@@ -183,13 +183,17 @@ def apply_exact(budget: Budget, per_tool: bool) -> Budget:
         with make_counter(scope_budget.model_id) as count:
             counts = exact_counts(scope_budget.scope, count, per_tool)
         old = scope_budget.totals
+        # Claude Code's list of deferred names is not a tool: count_tokens cannot count it
+        # alone, so its estimate stays in the upfront figure
+        listed = sum(r.upfront_when_deferred for r in scope_budget.rows if r.deferred)
+        upfront = counts.upfront + listed
         totals = Totals(
-            upfront=counts.upfront,
+            upfront=upfront,
             all_loaded=counts.all_loaded,
             system_prompt=old.system_prompt,
             search_tool=old.search_tool,
             context_window=old.context_window,
-            context_share=100.0 * counts.upfront / old.context_window,
+            context_share=100.0 * upfront / old.context_window,
         )
         rows = scope_budget.rows
         if per_tool:
@@ -201,7 +205,8 @@ def apply_exact(budget: Budget, per_tool: bool) -> Budget:
             "count_tokens",
             scope_budget.method.family,
             "exact: differences of count_tokens calls"
-            + ("; per tool: leave one out" if per_tool else "; per-tool rows estimated"),
+            + ("; per tool: leave one out" if per_tool else "; per-tool rows estimated")
+            + ("; the deferred tools' listed names estimated" if listed else ""),
             "exact",
         )
         scopes.append(replace(scope_budget, totals=totals, rows=rows, method=method))

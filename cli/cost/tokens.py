@@ -229,5 +229,9 @@ def estimate(raw: RawCount, model: ModelInfo) -> float:
 
 def estimate_flat(cl100k: int, model: ModelInfo) -> float:
     """Claude tokens for JSON with no per-tool model (server tools)."""
-    factor = NEW_FACTOR if model.tokenizer == "claude-4.7+" else OLD_FLAT_FACTOR
-    return factor * cl100k
+    return flat_factor(model) * cl100k
+
+
+def flat_factor(model: ModelInfo) -> float:
+    """Claude tokens per cl100k token of text with no per-tool model."""
+    return NEW_FACTOR if model.tokenizer == "claude-4.7+" else OLD_FLAT_FACTOR

@@ -3,23 +3,28 @@
 Claude Code sends every MCP server in one request: the MCP sources no toolset claims form one
 scope named ``claude-code``, with its own ToolSearch as the (loaded) search tool. Names are sent
 as ``mcp__<server>__<tool>`` with every character outside ``[A-Za-z0-9_-]`` as ``_``, and
-descriptions are cut at 2,048 characters (tool-search-facts.md §6.3, §6.4). MCP tools are
-deferred unless the server's config or the tool's ``_meta["anthropic/alwaysLoad"]`` keeps them
-loaded; whether Claude Code defers at all is its tool-search mode's decision (§6.5), made once
-per run here. Other inputs keep their scopes and the API's rules.
+descriptions are cut where the version previewed cuts them (tool-search-facts.md §6.3, §6.4;
+``ClaudeCode.sent_cut``). MCP tools are deferred unless the server's config or the tool's
+``_meta["anthropic/alwaysLoad"]`` keeps them loaded (from 2.1.300 a server's ``alwaysLoad:
+false`` defers all its tools whatever their ``_meta``); a deferred tool still costs its name's
+line in the list Claude Code sends upfront. Whether Claude Code defers at all is its
+tool-search mode's decision (§6.5), made once per run here. Other inputs keep their scopes and
+the API's rules.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from toolsearch.catalog import tool_search_mode as modes
+from toolsearch.catalog.claude_code_versions import CAPS as SERVER_ALWAYS_LOAD_WINS
+from toolsearch.catalog.claude_code_versions import NEWEST as HIDES_TOOLS
 from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.dialects import ParsedSource, source_tools
-from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, MalformedTool, Scope, Tool
+from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, Catalog, MalformedTool, Scope, Tool
 from toolsearch.cost.models import DEFAULT_MODEL
 from toolsearch.cost.tokens import SEARCH_TOOL_TOKENS
 from toolsearch.hosts.host import (
@@ -53,13 +58,52 @@ def sent_description(description: str | None, limit: int = DESCRIPTION_LIMIT) ->
     return description[:limit] + TRUNCATED
 
 
-def for_version(scope: Scope, version: ClaudeCode) -> Scope:
-    """The gathered scope as ``version`` sends it: each description cut at its cut."""
-    tools = tuple(
-        replace(t, sent_description=sent_description(t.description, version.sent_cut(t.deferred)))
-        for t in scope.tools
+def for_version(
+    scope: Scope, version: ClaudeCode, servers_off: frozenset[str] = frozenset()
+) -> Scope:
+    """The gathered scope as ``version`` sends it: from 2.1.300 every tool of a server whose
+    config says ``alwaysLoad: false`` deferred (before, a tool's own ``_meta`` wins), and each
+    description cut at its cut."""
+    off = servers_off if version.since(SERVER_ALWAYS_LOAD_WINS) else frozenset()
+    tools = []
+    for tool in scope.tools:
+        deferred = tool.deferred or tool.source in off
+        cut = sent_description(tool.description, version.sent_cut(deferred))
+        tools.append(replace(tool, deferred=deferred, sent_description=cut))
+    return replace(scope, tools=tuple(tools), always_load_off=tuple(sorted(off)))
+
+
+def is_hidden(tool: Tool) -> bool:
+    """``_meta.ui.visibility`` that leaves out ``"model"``: Claude Code 2.1.332 neither lists
+    nor searches the tool (an app-only tool such as GitHub's ``ui_get``)."""
+    meta = tool.raw.get("_meta")
+    ui = meta.get("ui") if isinstance(meta, Mapping) else None
+    visibility = ui.get("visibility") if isinstance(ui, Mapping) else None
+    return isinstance(visibility, list) and "model" not in visibility
+
+
+def listed_line(tool: Tool, catalog: Catalog) -> str | None:
+    """A deferred tool's line in the list of deferred tools Claude Code sends upfront (a
+    ``role: "system"`` message: one sent name per line, never shortened); None for a tool
+    2.1.332 hides from the model (it is not listed)."""
+    if catalog.claude_code.since(HIDES_TOOLS) and is_hidden(tool):
+        return None
+    return tool.sent_name + "\n"
+
+
+def listing_note(catalog: Catalog) -> str:
+    """What the deferred tools' listed names cost, and what is assumed."""
+    version = catalog.claude_code
+    seen = (
+        "observed in Claude Code 2.1.332"
+        if version.since(HIDES_TOOLS)
+        else f"observed in Claude Code 2.1.332, assumed in {version.version}"
     )
-    return replace(scope, tools=tools)
+    return (
+        "each deferred tool's name is counted upfront: Claude Code lists deferred tools by "
+        f"name, one per line, in a system message ({seen}); the list's heading, its own "
+        "deferred tools' names and the DeferredToolPlaceholder tool (deferred) are not counted"
+    )
 
 
 def sends(scope: Scope) -> bool:
@@ -73,7 +117,7 @@ def gather(items: Sequence[ParsedSource]) -> Scope:
     malformed: list[MalformedTool] = []
     for item in items:
         for parsed in source_tools(item, NAME, malformed):
-            keep = item.always_load or parsed.always_load
+            keep = item.always_load is True or parsed.always_load
             tools.append(
                 replace(
                     parsed,
@@ -107,12 +151,12 @@ def settle(choices: RunChoices) -> Settled:
         choices.configured_tool_search,
         os.environ if choices.environ is None else choices.environ,
     )
-    deferrable = loaded = 0
+    deferrable = loaded = listed = 0
     window = choices.window or choices.model(scope).context_window
     if mode.kind == "auto" and scope.deferred_tools:
-        deferrable, loaded = choices.definition_tokens(scope)
+        deferrable, loaded, listed = choices.definition_tokens(scope)
     model_id = choices.model_id(scope) or HOST.default_model
-    decision = modes.decide(mode, model_id, deferrable, loaded, window, catalog.claude_code)
+    decision = modes.decide(mode, model_id, deferrable, loaded, window, catalog.claude_code, listed)
     if not scope.deferred_tools:
         decision = replace(decision, defers=False, reason="none")
     changed = (
@@ -130,8 +174,8 @@ def uncounted_note(scope: Scope) -> str | None:
         return None
     return (
         "Claude Code's own system prompt and built-in tools (Bash, Read, Edit, ...) are "
-        "not counted: only the MCP tools, the tool-use system prompt and, when tools are "
-        "deferred, ToolSearch"
+        "not counted: only the MCP tools (a deferred one by its listed name), the tool-use "
+        "system prompt and, when tools are deferred, ToolSearch"
     )
 
 
@@ -148,7 +192,15 @@ HOST = Host(
     sends=sends,
     sent_name=sent_name,
     sent_description=sent_description,
-    costs=CostModel(SEARCH_TOOL_TOKENS, costs_nothing, no_note, uncounted_note),
+    costs=CostModel(
+        SEARCH_TOOL_TOKENS,
+        costs_nothing,
+        no_note,
+        uncounted_note,
+        deferred_listing=listed_line,
+        deferred_label="deferred tools' names listed",
+        listing_note=listing_note,
+    ),
     limits=Limits(name_length=64, description_cut=DESCRIPTION_LIMIT, deferred_tools=10_000),
     apply="server-metadata",
     names_in_references=True,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from toolsearch.catalog.model import Catalog, Scope
+from toolsearch.catalog.model import Catalog, Scope, Tool
 
 if TYPE_CHECKING:
     from toolsearch.catalog.dialects import ParsedSource
@@ -42,8 +42,9 @@ class RunChoices(Protocol):
 
     def model(self, scope: Scope) -> ModelInfo: ...
 
-    def definition_tokens(self, scope: Scope) -> tuple[int, int]:
-        """The deferred and the loaded tools' definitions in ``scope``, in tokens."""
+    def definition_tokens(self, scope: Scope) -> tuple[int, int, int]:
+        """The deferred and the loaded tools' definitions in ``scope``, and what the deferred
+        ones still put upfront, in tokens."""
         ...
 
 
@@ -72,6 +73,11 @@ class CostModel:
     # whether a deferred function still costs its name and description upfront when counted
     # under OpenAI's rules (False: Cursor, which keeps names alone)
     stubs_upfront: bool = True
+    # the text a deferred tool still puts upfront (Claude Code: its name's line in the list of
+    # deferred tools), None when nothing; counted beside its definition
+    deferred_listing: Callable[[Tool, Catalog], str | None] | None = None
+    deferred_label: str = "deferred tools' names and descriptions"  # how budget names it
+    listing_note: Callable[[Catalog], str] | None = None  # how that cost is made, assumptions
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ def gather(items: Sequence[ParsedSource]) -> Scope:
     malformed: list[MalformedTool] = []
     for item in items:
         for parsed in source_tools(item, OPENAI_SCOPE, malformed):
-            keep = item.always_load or parsed.always_load
+            keep = item.always_load is True or parsed.always_load
             tools.append(replace(parsed, deferred=not keep, namespace=item.source))
     return Scope(
         name=OPENAI_SCOPE,

@@ -4,7 +4,7 @@ are the API's request scopes)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.dialects import (
@@ -44,7 +44,10 @@ def build_catalog(
         scopes.append(request_scope(item, by_server))
     if gathered and host.gather is not None:
         scope = host.gather(gathered)
-        scopes.append(claude_code_host.for_version(scope, version) if sends(scope) else scope)
+        if sends(scope):
+            off = frozenset(i.source for i in gathered if i.always_load is False)
+            scope = claude_code_host.for_version(scope, version, off)
+        scopes.append(scope)
     locators = {p.document.display: p.document.locator for p in parsed}
     return Catalog(tuple(scopes), host.name, locators=locators, claude_code=version)
 
@@ -53,7 +56,7 @@ def load_catalog(
     documents: list[Document],
     target: str = DEFAULT_TARGET,
     skip_non_catalogs: bool = False,
-    always_load: frozenset[str] = frozenset(),
+    always_load: Mapping[str, bool] | None = None,
     claude_code: ClaudeCode | None = None,
 ) -> tuple[Catalog, list[str]]:
     """Recognise every document and build the catalog; returns it with skip notes."""
@@ -67,6 +70,6 @@ def load_catalog(
                 notes.append(f"skipped {message}")
                 continue
             raise InputError(message)
-        recognised.always_load = document.source in always_load
+        recognised.always_load = (always_load or {}).get(document.source)
         parsed.append(recognised)
     return build_catalog(parsed, target, claude_code), notes

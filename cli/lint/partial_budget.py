@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toolsearch.catalog.model import Tool
-from toolsearch.cost.budget import ScopeBudget
+from toolsearch.cost.budget import ScopeBudget, listing_tokens, with_upfront
 from toolsearch.lint.rule_context import Context
 
 SAMPLE = 64  # deferred tools costed before deciding whether the rest are needed
@@ -26,13 +26,17 @@ def loaded_budget(ctx: Context) -> ScopeBudget:
     """A budget whose upfront figures equal the scope's, costing only its loaded tools.
 
     One deferred tool is kept so that the tool-use system prompt counts exactly as it does for
-    the whole scope; deferred totals (``all_loaded``, ``saved``) are those of the subset.
+    the whole scope, and what the other deferred tools still put upfront (Claude Code's listed
+    names) is added; deferred totals (``all_loaded``, ``saved``) are those of the subset.
     """
     full = ctx.computed_budget()
     if full is not None:
         return full
     scope = ctx.scope
-    return budget_of(ctx, (*scope.loaded_tools, *scope.deferred_tools[:1]))
+    part = budget_of(ctx, (*scope.loaded_tools, *scope.deferred_tools[:1]))
+    rest = scope.deferred_tools[1:]
+    listed = listing_tokens(part.host, ctx.catalog, rest, part.model, ctx.analysis.counter)
+    return with_upfront(part, sum(listed)) if listed else part
 
 
 def sampled_budget(ctx: Context) -> tuple[ScopeBudget, bool]:

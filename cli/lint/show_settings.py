@@ -44,7 +44,10 @@ def show_settings(
     max_values: int | None = None,
 ) -> SettingsReport:
     """The settings of a lint run with these flags and this config, and their origins."""
-    from toolsearch.catalog.claude_code_versions import choose_version
+    from toolsearch.catalog.claude_code_versions import (
+        choose_version,
+        description_length_setting,
+    )
     from toolsearch.catalog.tool_search_mode import choose_mode
     from toolsearch.cost.host_models import resolve_for
     from toolsearch.hosts import host_named
@@ -58,8 +61,15 @@ def show_settings(
 
     mode = choose_mode(options.claude_code_tool_search, config.claude_code_tool_search, environ)
     mode_origin = {"config claude-code.tool-search": in_file}.get(mode.origin, mode.origin)
-    version = choose_version(claude_code_version, config.claude_code_version)
+    version = choose_version(
+        claude_code_version,
+        config.claude_code_version,
+        config.claude_code_max_description_length,
+        environ,
+    )
     version_origin = {"config": in_file}.get(version.origin, version.origin)
+    length_origin = version.description_length_origin
+    length_origin = in_file if length_origin.startswith("config") else length_origin
     fmt_origin = (
         "--format"
         if fmt_given
@@ -95,6 +105,11 @@ def show_settings(
         Setting("budget.max-upfront", _number(config.max_upfront), origin("budget.max-upfront")),
         Setting("claude-code.tool-search", mode.text or "true", mode_origin),
         Setting("claude-code.version", version.version, version_origin),
+        Setting(
+            "claude-code.max-mcp-description-length",
+            description_length_setting(version),
+            length_origin,
+        ),
         Setting(
             "platform",
             config.platform or DEFAULT_PLATFORM,

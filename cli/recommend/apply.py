@@ -48,6 +48,7 @@ class Advice:
     search_tool: Mapping[str, str]
     always_load: tuple[str, ...]
     drop_always_load: tuple[str, ...] = ()  # tools to defer that have _meta alwaysLoad
+    server_always_load_off: bool = False  # its server's alwaysLoad: false defers every tool
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,7 @@ def advise(recommendation: Recommendation, edited: Set[str] = frozenset()) -> tu
                     search_tool_entry(recommendation.search),
                     tuple(always_load_meta(name) for name in keep),
                     tuple(drop),
+                    source in choice.scope.always_load_off,
                 )
             )
     return tuple(found)

@@ -545,12 +545,15 @@ def _over_limit(
     options: Options,
 ) -> str:
     totals = after.totals
-    loaded = totals.upfront - totals.system_prompt - totals.search_tool
+    listed = sum(r.upfront_when_deferred for r in after.rows if r.deferred)
+    loaded = totals.upfront - totals.system_prompt - totals.search_tool - listed
     parts = (
         f"system prompt {round(totals.system_prompt):,} + search tool "
         f"{round(totals.search_tool):,} + {len(chosen)} loaded "
         f"tool{'s' if len(chosen) != 1 else ''} {round(loaded):,}"
     )
+    if listed:
+        parts += f" + {after.host.costs.deferred_label} {round(listed):,}"
     if options.keep is not None:
         why = f"keeping the {options.keep} best-ranked tools"
         fix = "lower --keep or raise --max-upfront"

@@ -59,7 +59,8 @@ def _scope_parts(
     summary.add_column()
     stubs = sum(r.upfront_when_deferred for r in budget_scope.rows if r.deferred)
     loaded = totals.upfront - totals.system_prompt - totals.search_tool - stubs
-    seen = f" + deferred tools' names and descriptions {_n(stubs)}" if stubs else ""
+    label = budget_scope.host.costs.deferred_label
+    seen = f" + {label} {_n(stubs)}" if stubs else ""
     summary.add_row(
         Text(_n(totals.upfront), style="bold"),
         Text(

@@ -153,6 +153,7 @@ def document(
                 "mcp_toolset": dict(a.toolset),
                 "search_tool": dict(a.search_tool),
                 "claude_code_always_load": [json.loads(m) for m in a.always_load],
+                "claude_code_remove_server_always_load_false": a.server_always_load_off,
             }
             for a in outcome.advice
         ],

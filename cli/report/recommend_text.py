@@ -153,6 +153,14 @@ def _advice_parts(
                 Text("  " + clean(line), no_wrap=True, overflow="ignore")
                 for line in advice.always_load
             )
+            if advice.server_always_load_off:
+                parts.append(
+                    Text(
+                        f'{source}: and remove "alwaysLoad": false from its server entry: from '
+                        "2.1.300 Claude Code defers every tool of such a server",
+                        style="bold",
+                    )
+                )
         if advice.drop_always_load:
             drop = ", ".join(one_line(k) for k in advice.drop_always_load)
             parts.append(

@@ -78,6 +78,9 @@ def render(report: SessionsReport, settings: RenderSettings) -> str:
         "since": iso(report.since),
         "project": report.project,
         "calls": activity.calls,
+        "claude_code_versions": [
+            {"version": version, "sessions": sessions} for version, sessions in activity.versions
+        ],
         "servers": [
             {
                 "server": s.server,

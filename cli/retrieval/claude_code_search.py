@@ -21,7 +21,7 @@ from toolsearch.catalog.locale_order import locale_key
 from toolsearch.catalog.model import Tool
 from toolsearch.errors import ToolsearchError
 from toolsearch.hosts import claude_code as claude_code_host
-from toolsearch.hosts.claude_code import sent_description
+from toolsearch.hosts.claude_code import is_hidden, sent_description
 from toolsearch.retrieval.claude_code_index import Entry, KeywordIndex, whole_word
 from toolsearch.retrieval.searchers import (
     DEFAULT_LIMIT,
@@ -84,15 +84,6 @@ def mcp_names(tool: Tool) -> tuple[str, str] | None:
         server, _, name = tool.sent_name[len(MCP_PREFIX) :].partition("__")
         return (server, name) if name else None
     return None
-
-
-def is_hidden(tool: Tool) -> bool:
-    """``_meta.ui.visibility`` that leaves out ``"model"``: Claude Code 2.1.332 neither lists
-    nor searches the tool (an app-only tool such as GitHub's ``ui_get``)."""
-    meta = tool.raw.get("_meta")
-    ui = meta.get("ui") if isinstance(meta, Mapping) else None
-    visibility = ui.get("visibility") if isinstance(ui, Mapping) else None
-    return isinstance(visibility, list) and "model" not in visibility
 
 
 def search_hint(tool: Tool) -> str | None:

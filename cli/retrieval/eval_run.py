@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolsearch.analysis import Analysis
+from toolsearch.catalog.claude_code_versions import competing_built_ins_note
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import ambiguous_names
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
+from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.retrieval.cases import Case, load_cases
 from toolsearch.retrieval.evaluation import (
     KS,
@@ -138,6 +140,9 @@ def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None)
             )
         if not outcomes:
             raise UsageError("no case runs in the selected --mode")
+    if CLAUDE_CODE_MODE in {o.mode for o in outcomes}:
+        competing = competing_built_ins_note(catalog.claude_code)
+        notes += [competing] if competing else []
     loaded = sum(len(o.always_loaded) for o in outcomes)
     if loaded:
         notes.append(f"{loaded} expected tools are always loaded (not deferred): counted at rank 1")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolsearch.analysis import Analysis
-from toolsearch.catalog.claude_code_versions import claude_code_method
+from toolsearch.catalog.claude_code_versions import claude_code_method, competing_built_ins_note
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import find_tool, lookup
 from toolsearch.catalog.inputs import Inputs
@@ -119,7 +119,9 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
             )
         raise UsageError("no tools to search: the sources hold no tool definitions")
     if mode == CLAUDE_CODE_MODE:
+        competing = competing_built_ins_note(catalog.claude_code)
         notes = [*notes, claude_code_method(catalog.claude_code)]
+        notes += [competing] if competing else []
     preface = approximation_note(catalog.target, [mode])
     return QueryReport(options.query, mode, limit, found, notes, preface)
 

@@ -64,9 +64,11 @@ class LiveResult:
         return tuple(s.document for s in self.servers)
 
     @property
-    def always_load(self) -> frozenset[str]:
-        """Sources whose server config says ``alwaysLoad: true``."""
-        return frozenset(s.spec.name for s in self.servers if s.spec.always_load)
+    def always_load(self) -> dict[str, bool]:
+        """Each source whose server config writes ``alwaysLoad``, with its value."""
+        return {
+            s.spec.name: s.spec.always_load for s in self.servers if s.spec.always_load is not None
+        }
 
 
 def stable_json(data: Any) -> str:

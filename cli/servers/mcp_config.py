@@ -52,7 +52,7 @@ class ServerSpec:
     env: Mapping[str, str] = field(default_factory=dict)
     url: str | None = None
     headers: Mapping[str, str] = field(default_factory=dict)
-    always_load: bool = False
+    always_load: bool | None = None  # the entry's alwaysLoad; None: not written
 
 
 @dataclass(frozen=True)
@@ -134,8 +134,8 @@ def _spec(document: Document, name: str, entry: Any, pointer: str) -> ServerSpec
 
     if not isinstance(entry, Mapping):
         raise fail("must be an object with command or url")
-    always = entry.get("alwaysLoad", False)
-    if not isinstance(always, bool):
+    always = entry.get("alwaysLoad")
+    if always is not None and not isinstance(always, bool):
         raise fail("has alwaysLoad that is not true or false", "/alwaysLoad")
     # Copilot CLI's per-server switch (~/.copilot/mcp-config.json, hosts-facts.md §1.5)
     defer_tools = entry.get("deferTools", "auto")

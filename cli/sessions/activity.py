@@ -1,7 +1,8 @@
 """What the transcripts show: tool calls per tool and session, and ToolSearch's searches.
 
 Only these fields of an entry are read: ``sessionId``, ``timestamp``, ``cwd`` (for
-``--project``), ``message.role`` and ``message.content``; of the content, ``tool_use`` blocks
+``--project``), ``version`` (the Claude Code that wrote it), ``message.role`` and
+``message.content``; of the content, ``tool_use`` blocks
 (``id``, ``name``, and ``input.query`` when the name is ``ToolSearch``, or ``MCPSearch`` as
 Claude Code 2.0.73 to early 2.1 named it) and ``tool_result``
 blocks answering a ToolSearch call (``tool_use_id``, ``is_error``, and the ``tool_name`` of the
@@ -18,6 +19,7 @@ is *speculative*: the tool's definition was paid for and never needed.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -31,6 +33,9 @@ from toolsearch.sessions.transcripts import Entry
 MCP_PREFIX = "mcp__"
 # ToolSearch, and MCPSearch: its name in Claude Code 2.0.73 to early 2.1
 SEARCH_NAMES = frozenset({CLAUDE_CODE_SEARCH, "MCPSearch"})
+
+
+_VERSION = re.compile(r"\d+\.\d+\.\d+")  # a version field as Claude Code writes it
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,7 @@ class _Search:
     returned: tuple[str, ...] | None = None  # None: no result was found in the transcripts
     error: bool = False
     answered: Moment | None = None
+    version: str | None = None  # the Claude Code version of the entry that asked
 
 
 @dataclass(slots=True)
@@ -96,6 +102,7 @@ class SearchOutcome:
     returned: tuple[str, ...] | None  # None: its result is not in the transcripts
     used: tuple[str, ...]  # returned tools the session called at or after the result
     error: bool
+    version: str | None = None  # the Claude Code version that ran it (the entry's ``version``)
 
     @property
     def is_select(self) -> bool:
@@ -122,6 +129,7 @@ class Activity:
     searches: tuple[SearchOutcome, ...]
     session_tools: tuple[frozenset[str], ...]  # per session, the tools it called
     entries: int
+    versions: tuple[tuple[str, int], ...] = ()  # (Claude Code version, sessions), most first
 
     @property
     def calls(self) -> int:
@@ -144,6 +152,8 @@ class ActivityReader:
         self._session_tools: dict[str, set[str]] = {}
         self._first: datetime | None = None
         self._last: datetime | None = None
+        self._versions: dict[str, set[str]] = {}  # version -> the sessions that ran it
+        self._version: str | None = None  # the entry being read's
 
     @property
     def accepted(self) -> int:
@@ -175,6 +185,12 @@ class ActivityReader:
             self._first = min(self._first or entry.timestamp, entry.timestamp)
             self._last = max(self._last or entry.timestamp, entry.timestamp)
         place = f"{entry.file.shown}:{entry.line}"
+        version = data.get("version")
+        self._version = (
+            version if isinstance(version, str) and _VERSION.fullmatch(version) else None
+        )
+        if self._version is not None:
+            self._versions.setdefault(self._version, set()).add(session)
         self._message(data.get("message"), data, session, moment, place)
         progress = data.get("data") if data.get("type") == "progress" else None
         if isinstance(progress, Mapping) and progress.get("type") == "agent_progress":
@@ -214,7 +230,8 @@ class ActivityReader:
         if name in SEARCH_NAMES:
             arguments = block.get("input")
             query = arguments.get("query") if isinstance(arguments, Mapping) else None
-            search = _Search(session, query if isinstance(query, str) else "", moment, place)
+            text = query if isinstance(query, str) else ""
+            search = _Search(session, text, moment, place, version=self._version)
             self._searches.append(search)
             if isinstance(block_id, str):
                 self._pending[block_id] = search
@@ -267,6 +284,12 @@ class ActivityReader:
             searches=searches,
             session_tools=tuple(frozenset(s) for s in self._session_tools.values()),
             entries=self._entries,
+            versions=tuple(
+                sorted(
+                    ((v, len(s)) for v, s in self._versions.items()),
+                    key=lambda p: (-p[1], p[0]),
+                )
+            ),
         )
 
     def _outcome(self, search: _Search) -> SearchOutcome:
@@ -277,7 +300,13 @@ class ActivityReader:
             if last is not None and last.after(loaded_at):
                 used.append(name)
         return SearchOutcome(
-            search.session, search.query, search.place, search.returned, tuple(used), search.error
+            search.session,
+            search.query,
+            search.place,
+            search.returned,
+            tuple(used),
+            search.error,
+            search.version,
         )
 
 

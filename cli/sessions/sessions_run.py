@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.catalog.model import Tool
 from toolsearch.catalog.walk import MAX_FOLDER_DEPTH, depth_note
@@ -45,6 +46,7 @@ class SessionsOptions:
     width: int | None = None
     max_values: int | None = None  # values one transcript line may hold (None: its default)
     max_folder_depth: int = MAX_FOLDER_DEPTH  # folder levels transcript folders are walked
+    claude_code: ClaudeCode | None = None  # --claude-code-version: wins over each transcript's
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,10 @@ def sessions_report(options: SessionsOptions, inputs: Inputs | None) -> Sessions
             notes.append(note)
     if options.project is not None and not activity.sessions and origins:
         notes.append(_no_project_note(options.project, options.paths, options.max_folder_depth))
-    searches = _search_summary(activity.searches, options.redact, matched, options.model)
+    base = inputs.catalog.claude_code if inputs is not None else ClaudeCode()
+    versions = _versions_of(activity, options.claude_code or base, options.claude_code is not None)
+    notes.extend(_version_notes(activity, options.claude_code))
+    searches = _search_summary(activity.searches, options.redact, matched, options.model, versions)
     return SessionsReport(
         origins=tuple(origins),
         files=files,
@@ -257,12 +262,53 @@ def _servers(activity: Activity) -> tuple[ServerUse, ...]:
     return tuple(servers)
 
 
+def _versions_of(activity: Activity, base: ClaudeCode, chosen: bool) -> dict[str, ClaudeCode]:
+    """Each version the transcripts name, as modelled: itself (with the run's description
+    length setting), or ``base`` for all when --claude-code-version chose it; "" is ``base``."""
+    found = {"": base}
+    for version, _ in activity.versions:
+        found[version] = base if chosen else ClaudeCode(version, "transcript", *base_length(base))
+    return found
+
+
+def base_length(base: ClaudeCode) -> tuple[int | None, str]:
+    return base.description_length, base.description_length_origin
+
+
+def _version_notes(activity: Activity, chosen: ClaudeCode | None) -> list[str]:
+    """Which Claude Code versions ran the sessions, and which one models them: said when
+    they differ, or when --claude-code-version overrides them (JSON always lists them)."""
+    if not activity.versions or (len(activity.versions) == 1 and chosen is None):
+        return []
+    listed = ", ".join(f"{v} ({n:,} session{'' if n == 1 else 's'})" for v, n in activity.versions)
+    if chosen is not None:
+        how = f"modelled as {chosen.label} (--claude-code-version)"
+    else:
+        how = "each session's loads priced at its version's cuts (--claude-code-version sets one)"
+    return [f"Claude Code versions in the transcripts: {listed}; {how}"]
+
+
+def as_loaded(tool: Tool, version: ClaudeCode) -> Tool:
+    """An MCP tool as ``version`` sends it once ToolSearch loads it: its description cut."""
+    from toolsearch.hosts import claude_code
+
+    if tool.scope != claude_code.NAME:
+        return tool
+    cut = claude_code.sent_description(tool.description, version.sent_cut(True))
+    return tool if cut == tool.sent_description else replace(tool, sent_description=cut)
+
+
 def _search_summary(
-    searches: tuple[SearchOutcome, ...], hashed: bool, matched: dict[str, Tool], model: str | None
+    searches: tuple[SearchOutcome, ...],
+    hashed: bool,
+    matched: dict[str, Tool],
+    model: str | None,
+    versions: dict[str, ClaudeCode] | None = None,
 ) -> SearchSummary:
     nothing: dict[str, int] = {}
     loads: dict[str, int] = defaultdict(int)
     unused: dict[str, int] = defaultdict(int)
+    unused_at: dict[tuple[str, str], int] = defaultdict(int)  # (name, version) -> unused loads
     for search in searches:
         if search.found_nothing:
             query = redact(search.query) if hashed else search.query
@@ -271,7 +317,13 @@ def _search_summary(
             loads[name] += 1
         for name in search.speculative:
             unused[name] += 1
-    priced = [(matched[name], count) for name, count in unused.items() if name in matched]
+            unused_at[name, search.version or ""] += 1
+    modelled = versions or {"": ClaudeCode()}
+    priced = [
+        (as_loaded(matched[name], modelled.get(version, modelled[""])), count)
+        for (name, version), count in unused_at.items()
+        if name in matched
+    ]
     tokens = _upfront([t for t, _ in priced], model, [n for _, n in priced]) if priced else None
     return SearchSummary(
         queries=len(searches),
