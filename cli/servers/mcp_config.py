@@ -141,7 +141,8 @@ def _spec(document: Document, name: str, entry: Any, pointer: str) -> ServerSpec
     defer_tools = entry.get("deferTools", "auto")
     if defer_tools not in DEFER_TOOLS:
         raise fail(f'has deferTools that is not "{DEFER_TOOLS[0]}" or "never"', "/deferTools")
-    always = always or defer_tools == "never"
+    if defer_tools == "never":
+        always = True  # unwritten stays None: a server's alwaysLoad: false means more
     kind = entry.get("type")
     if kind is None and "url" in entry:
         raise fail(
