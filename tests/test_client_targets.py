@@ -256,3 +256,18 @@ def test_shared_catalogs_under_each_client_as_a_real_process() -> None:
         assert done.returncode == 0, done.stderr
         assert f"Scope {client} ({client}, " in done.stdout
         assert "Traceback" not in done.stderr
+
+
+def test_budget_names_the_client_that_would_not_send_it(tmp_path: Path) -> None:
+    long_name = "get_weekly_retention_for_every_cohort_by_signup_channel_and_region"
+    path = write(
+        tmp_path,
+        "analytics.json",
+        {"tools": [{"name": long_name, "description": "Retention.", "inputSchema": {}}]},
+    )
+    cursor = run("budget", "--target", "cursor", f"analytics={path}")
+    assert "REJECTED: Cursor would not send this request as written" in cursor.stdout
+    assert "if Cursor sent it as written" in cursor.stdout
+    assert "the API would reject" not in cursor.stdout
+    markdown = run("budget", "--target", "cursor", "-f", "markdown", f"analytics={path}")
+    assert "scope cursor: Cursor would not send this request as written" in markdown.stdout

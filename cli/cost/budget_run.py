@@ -15,7 +15,7 @@ from toolsearch.cost.budget import Budget, ScopeBudget, Totals
 from toolsearch.cost.budget_diff import BudgetDiff, compare, saved_output, snapshot
 from toolsearch.cost.tokens import Method
 from toolsearch.errors import UsageError
-from toolsearch.hosts import host_of
+from toolsearch.hosts import host_of, sending_host
 from toolsearch.lint.findings import Diagnostic
 
 
@@ -53,6 +53,8 @@ class BudgetReport:
     # per scope name, the request-error findings: the API would reject that request
     rejected: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
     breakdown: tuple[ScopeBreakdown, ...] | None = None  # with --breakdown
+    # per scope name, the client that refuses its errors (absent: the API)
+    refusers: dict[str, str] = field(default_factory=dict)
 
 
 def budget_report(inputs: Inputs, config: Config, options: BudgetOptions) -> BudgetReport:
@@ -95,6 +97,11 @@ def budget_report(inputs: Inputs, config: Config, options: BudgetOptions) -> Bud
         located,
         rejections(analysis),
         parts,
+        {
+            scope.name: sender.refuser
+            for scope in inputs.catalog.scopes
+            if (sender := sending_host(inputs.catalog, scope)).refuser
+        },
     )
 
 

@@ -89,4 +89,5 @@ HOST = Host(
     ),
     reader="the model",
     counts_as=counted_as,
+    refuser=LABEL,
 )

@@ -90,4 +90,5 @@ HOST = Host(
     ),
     reader="the model",
     counts_as=counted_as,
+    refuser=LABEL,
 )

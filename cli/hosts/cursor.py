@@ -63,4 +63,5 @@ HOST = Host(
     ),
     reader="the model",
     counts_as=counted_as,
+    refuser=LABEL,
 )

@@ -77,4 +77,5 @@ HOST = Host(
     resolve_model=resolve_gemini,
     search_note=search_note("Gemini CLI has no tool search (it sends every tool)"),
     reader="the model",
+    refuser=LABEL,
 )

@@ -123,6 +123,8 @@ class Host:
     strict_names: bool = False  # a name over 64 characters is an error, not a warning
     # a client's: the host whose counts a model takes ("api" for Claude, "openai" for GPT)
     counts_as: Callable[[str], str] | None = None
+    # a client's name for what refuses its errors (None: the API, with its 400)
+    refuser: str | None = None
 
 
 def unchanged(choices: RunChoices) -> Settled:

@@ -67,7 +67,8 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
     for note, names in shared.items():
         lines.append(f"- note ({cell(scope_names(names), 1000)}): {cell(note)}")
     for name, rejected in report.rejected.items():
-        lines.append(f"- **rejected**: scope {cell(name)}: {cell(rejection_line(rejected), 1000)}")
+        line = rejection_line(rejected, report.refusers.get(name))
+        lines.append(f"- **rejected**: scope {cell(name)}: {cell(line, 1000)}")
     for failure in failures:
         lines.append(f"- **FAIL**: {cell(failure)}")
     return "\n".join(lines) + "\n"

@@ -21,6 +21,7 @@ from toolsearch.report.phrases import (
     rejection_line,
     scope_names,
     shared_notes,
+    unless_rejected,
 )
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.sanitize import one_line
@@ -39,6 +40,7 @@ def _scope_parts(
     rejected: Sequence[Diagnostic] = (),
     shared: Container[str] = (),
     show_method: bool = True,
+    refuser: str | None = None,
 ) -> list[Any]:
     scope = budget_scope.scope
     parts: list[Any] = []
@@ -70,7 +72,7 @@ def _scope_parts(
     )
     summary.add_row(_n(totals.all_loaded), Text("if nothing were deferred (no search tool)"))
     saved = f"saved by deferral ({totals.saved_pct:.1f}%)"
-    summary.add_row(_n(totals.saved), Text(saved + (" if the API accepted it" if rejected else "")))
+    summary.add_row(_n(totals.saved), Text(saved + (unless_rejected(refuser) if rejected else "")))
     if totals.context_window:
         summary.add_row(
             f"{totals.context_share:.1f}%",
@@ -78,7 +80,7 @@ def _scope_parts(
         )
     parts.append(summary)
     if rejected:
-        parts.append(Text(f"REJECTED: {rejection_line(rejected)}", style="bold red"))
+        parts.append(Text(f"REJECTED: {rejection_line(rejected, refuser)}", style="bold red"))
     if show_method:
         parts.append(Text(budget_scope.method.describe(), style="dim"))
     parts.extend(
@@ -202,7 +204,8 @@ def _summary_parts(report: BudgetReport, show_all: bool, shared: dict[str, list[
         if rejected:
             parts.append(
                 Text(
-                    f"REJECTED ({one_line(scope.scope.name)}): {rejection_line(rejected)}",
+                    f"REJECTED ({one_line(scope.scope.name)}): "
+                    f"{rejection_line(rejected, report.refusers.get(scope.scope.name))}",
                     style="bold red",
                 )
             )
@@ -276,7 +279,8 @@ def render(report: BudgetReport, settings: RenderSettings) -> str:
             if index:
                 parts.append(Text(""))
             rejected = report.rejected.get(scope.scope.name, ())
-            parts.extend(_scope_parts(scope, show_all, rejected, shared, not one_method))
+            refuser = report.refusers.get(scope.scope.name)
+            parts.extend(_scope_parts(scope, show_all, rejected, shared, not one_method, refuser))
         if len(budget.scopes) > 1:
             parts.append(Text(""))
             parts.append(Text(all_scopes_line(budget), style="bold"))

@@ -8,16 +8,33 @@ from toolsearch.catalog.counts import count_of
 from toolsearch.cost.budget import Budget
 from toolsearch.lint.findings import Diagnostic
 
-__all__ = ["all_scopes_line", "count_of", "rejection_line", "scope_names", "shared_notes"]
+__all__ = [
+    "all_scopes_line",
+    "count_of",
+    "rejection_line",
+    "scope_names",
+    "shared_notes",
+    "unless_rejected",
+]
 
 
-def rejection_line(rejected: Sequence[Diagnostic]) -> str:
-    """What ``budget`` says of a request ``lint`` finds the API would reject."""
+def rejection_line(rejected: Sequence[Diagnostic], refuser: str | None = None) -> str:
+    """What ``budget`` says of a request ``lint`` finds the API (or a client) would refuse."""
     rules = ", ".join(dict.fromkeys(d.rule for d in rejected))
+    who = (
+        f"{refuser} would not send this request as written"
+        if refuser
+        else ("the API would reject this request (400)")
+    )
     return (
-        f"the API would reject this request (400): {count_of(len(rejected), 'error')} "
+        f"{who}: {count_of(len(rejected), 'error')} "
         f"({rules}); toolsearch lint shows where and how to fix them"
     )
+
+
+def unless_rejected(refuser: str | None) -> str:
+    """The saving's proviso when the request has errors."""
+    return f" if {refuser} sent it as written" if refuser else " if the API accepted it"
 
 
 def shared_notes(notes_by_scope: Iterable[tuple[str, Sequence[str]]]) -> dict[str, list[str]]:
