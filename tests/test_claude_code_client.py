@@ -30,6 +30,9 @@ from toolsearch.retrieval.searchers import searched_tools
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures" / "claude-code-client"
 CATALOGS = REPO.parent / "shared" / "catalogs"
+# What each client sends of its own over the fixture catalogs (its tools, the deferred-tools
+# message, the model and betas), recorded for a person to read; checked on every run.
+FACTS_FILE = Path(__file__).parent / "claude_code_facts.json"
 SHARED = ("github", "slack", "filesystem", "notion")
 # The newest version and both sides of every boundary (claude_code_versions.BOUNDARIES).
 VERSIONS = (
@@ -258,6 +261,9 @@ def test_toolsearch_does_what_claude_code_does(version: str) -> None:
     failures += cli_disagreements(version, done[0])
     for item in done:
         failures += request_disagreements(version, item)
+    recorded = json.loads(FACTS_FILE.read_text())[version]
+    if done[0].session.facts != recorded:
+        failures.append(f"{version} facts: {done[0].session.facts} (recorded: {recorded})")
     assert not failures, f"{len(failures)} ({compared} searches):\n" + "\n".join(failures)
     assert compared >= 100
 
