@@ -54,10 +54,15 @@ ENVIRONMENT = {
 }
 
 
+def client_folder(version: str) -> Path:
+    """Where pinned Claude Code ``version`` is installed (an npm alias ``cc-VERSION``)."""
+    return Path(os.environ.get("TOOLSEARCH_CLAUDE_CODE_DIR") or PINNED) / f"cc-{version}"
+
+
 def client_command(version: str) -> list[str] | None:
     """How to run pinned Claude Code ``version``: the native executable of the platform package,
     or ``node cli.js`` of the older packages; None when it is not installed."""
-    root = Path(os.environ.get("TOOLSEARCH_CLAUDE_CODE_DIR") or PINNED) / f"cc-{version}"
+    root = client_folder(version)
     native = root / "claude"
     if native.exists():
         return [str(native)]
@@ -71,6 +76,8 @@ def client_command(version: str) -> list[str] | None:
 def missing_reason(version: str) -> str | None:
     """Why the harness cannot drive ``version`` here, or None when it can."""
     if client_command(version) is None:
+        if (client_folder(version) / "cli.js").exists():
+            return f"node is not installed (Claude Code {version} is cli.js)"
         return f"Claude Code {version} is not installed (bash .ci/run installs .ci/claude-code)"
     if shutil.which("unshare") is None:
         return "unshare is not installed (util-linux)"
