@@ -2,11 +2,12 @@
 
 ## What it does
 Under `--target claude-code`, reports each MCP tool whose description is longer than the
-Claude Code version previewed (`--claude-code-version`) sends: 2,048 characters before 2.1.300
-(from 2.1.288 to 2.1.299 the length `CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH` or the config's
-`claude-code.max-mcp-description-length` sets), 4,096 from 2.1.300, and from 2.1.332 16,384 for
-a deferred tool once loaded (4,096 for one kept loaded), followed by "… [truncated]". The
-message shows the last words the model still sees and how many characters are lost.
+Claude Code version previewed (`--claude-code-version`) sends: 2,048 characters before 2.1.295;
+from 2.1.295 16,384 for a deferred tool once loaded; for one kept loaded 2,048 before 2.1.296
+and 4,096 from it (found by driving the clients); from 2.1.280 the length
+`CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH` or the config's `claude-code.max-mcp-description-length`
+sets, when set. Each is followed by "… [truncated]". The message shows the last words the model
+still sees and how many characters are lost.
 
 ## Why is this bad?
 Claude Code cuts MCP tool descriptions at 2 KB (tool-search-facts.md §4.2, CC-mcp "For MCP server
@@ -19,7 +20,7 @@ the limit changes between Claude Code versions (issue 26), so this is a warning.
 ## Example
 ```yaml .toolsearch
 target: claude-code
-claude-code: {version: "2.1.299"}
+claude-code: {version: "2.1.294"}
 ```
 ```yaml docs
 tools:
@@ -55,7 +56,7 @@ tools:
 ## Fix
 ```yaml .toolsearch
 target: claude-code
-claude-code: {version: "2.1.299"}
+claude-code: {version: "2.1.294"}
 ```
 ```yaml docs
 tools:

@@ -70,19 +70,20 @@ def server(tmp_path: Path) -> Path:
                 ("mcp__srv__send_message", 2.0),
             ],
         ),
-        # ties keep catalog order
+        # ties keep Claude Code's order: its tools sorted by localeCompare of their sent
+        # names (every version driven, 2.1.100 too: tests/test_claude_code_client.py)
         (
             "srv",
             [
-                ("mcp__srv__send_message", 12.0),
                 ("mcp__srv__list_channels", 12.0),
                 ("mcp__srv__message_history", 12.0),
+                ("mcp__srv__send_message", 12.0),
                 ("mcp__srv__sendmail", 12.0),
             ],
         ),
         # an exact sent name (any case) is the one result
         ("  MCP__SRV__List_Channels ", [("mcp__srv__list_channels", None)]),
-        # an mcp__ prefix: the deferred tools whose names start with it, in catalog order
+        # an mcp__ prefix: the deferred tools whose names start with it, in that order
         ("mcp__srv__send", [("mcp__srv__send_message", None), ("mcp__srv__sendmail", None)]),
         # a prefix nothing has goes on as a keyword search (it is one term)
         ("mcp__srv__zzz", []),
@@ -104,10 +105,11 @@ def test_searches_worked_out_by_hand(
 
 def test_limit_cuts_keyword_and_prefix_results(runner: CliRunner, server: Path) -> None:
     assert [n for n, _ in query(runner, server, "srv", "--limit", "2")] == [
-        "mcp__srv__send_message",
         "mcp__srv__list_channels",
+        "mcp__srv__message_history",
     ]
-    assert query(runner, server, "mcp__srv__", "--limit", "1") == [("mcp__srv__send_message", None)]
+    first = [("mcp__srv__list_channels", None)]
+    assert query(runner, server, "mcp__srv__", "--limit", "1") == first
 
 
 def test_loaded_tools_are_not_searched_but_exact_names_reach_them(

@@ -76,38 +76,39 @@ TABLE: list[tuple[str, str, list[Any], list[Any]]] = [
     ),
     # select: with a bare name loads every deferred tool of that name
     (
-        "2.1.263",
+        "2.1.271",
         "select:create_issue",
         [],
         [("mcp__gh__create_issue", None), ("mcp__jira__create_issue", None)],
     ),
-    # caps: past 32 terms the rest of the query is not read
+    # caps: past 32 terms the rest of the query is not read (driven: from 2.1.295)
     (
-        "2.1.300",
+        "2.1.295",
         " ".join(["zzz"] * 32) + " board",
         [("mcp__gh__list_items", 2.0)],
         [],
     ),
     # select: keeps at most 64 names
     (
-        "2.1.300",
+        "2.1.295",
         "select:" + ",".join(["nope"] * 64) + ",mcp__gh__alpha",
         [("mcp__gh__alpha", None)],
         [],
     ),
-    # ties in localeCompare order (alpha before Zeta), hidden tools left out, loaded tools
-    # never returned
+    # ties in localeCompare order at every version (alpha before Zeta); from 2.1.280 a tool
+    # hidden from the model is neither searched nor found by name
     (
-        "2.1.332",
+        "2.1.280",
         "report",
-        [
-            ("mcp__gh__Zeta", 2.0),
-            ("mcp__gh__alpha", 2.0),
-            ("mcp__gh__ui_get", 2.0),
-        ],
+        [("mcp__gh__alpha", 2.0), ("mcp__gh__ui_get", 2.0), ("mcp__gh__Zeta", 2.0)],
         [("mcp__gh__alpha", 2.0), ("mcp__gh__Zeta", 2.0)],
     ),
-    ("2.1.332", "mcp__gh__pinned", [("mcp__gh__pinned", None)], []),
+    ("2.1.280", "mcp__gh__ui_get", [("mcp__gh__ui_get", None)], []),
+    ("2.1.280", "select:mcp__gh__ui_get", [("mcp__gh__ui_get", None)], []),
+    # a bare name in select: reaches a loaded tool too from 2.1.271 (its sent name always)
+    ("2.1.271", "select:pinned", [], [("mcp__gh__pinned", None)]),
+    ("2.1.271", "select:alpha", [], [("mcp__gh__alpha", None)]),
+    ("2.1.332", "mcp__gh__pinned", [("mcp__gh__pinned", None)], [("mcp__gh__pinned", None)]),
     # exact name: case-sensitive first (before: the first of any case, in catalog order)
     ("2.1.332", "mcp__gh__zeta", [("mcp__gh__Zeta", None)], [("mcp__gh__Zeta", None)]),
 ]
@@ -126,23 +127,35 @@ def test_each_search_boundary(
     assert query(runner, sources, text, boundary) == at
 
 
-def test_the_description_cut_moves_to_4096_at_2_1_300(runner: CliRunner, tmp_path: Path) -> None:
+def test_the_description_cut_moves_to_4096_at_2_1_296(runner: CliRunner, tmp_path: Path) -> None:
     long = "word " * 600 + "lateword"  # 3,008 characters: past 2,048, within 4,096
     path = write(tmp_path, "srv", [{"name": "t", "description": long}])
-    assert query(runner, [f"srv={path}"], "lateword", "2.1.299") == []
-    assert query(runner, [f"srv={path}"], "lateword", "2.1.300") == [("mcp__srv__t", 2.0)]
+    assert query(runner, [f"srv={path}"], "lateword", "2.1.295") == []
+    assert query(runner, [f"srv={path}"], "lateword", "2.1.296") == [("mcp__srv__t", 2.0)]
     sent = runner.invoke(
         app, ["budget", f"srv={path}", "--target", "claude-code", "-f", "json", "--all"]
     )
     assert sent.exit_code == 0, sent.stderr
 
 
-def test_the_hint_is_cut_at_4096_from_2_1_300(runner: CliRunner, tmp_path: Path) -> None:
+def test_the_hint_is_cut_at_4096_from_2_1_295(runner: CliRunner, tmp_path: Path) -> None:
     hint = "h " * 2100 + "latehint"
     tool = {"name": "t", "description": "d", "_meta": {"anthropic/searchHint": hint}}
     path = write(tmp_path, "srv", [tool])
-    assert query(runner, [f"srv={path}"], "latehint", "2.1.299") == [("mcp__srv__t", 4.0)]
-    assert query(runner, [f"srv={path}"], "latehint", "2.1.300") == []
+    assert query(runner, [f"srv={path}"], "latehint", "2.1.294") == [("mcp__srv__t", 4.0)]
+    assert query(runner, [f"srv={path}"], "latehint", "2.1.295") == []
+
+
+@pytest.mark.parametrize(
+    ("version", "deferred", "loaded"),
+    [("2.1.294", 2048, 2048), ("2.1.295", 16_384, 2048), ("2.1.296", 16_384, 4096)],
+)
+def test_where_each_version_cuts_what_it_sends(version: str, deferred: int, loaded: int) -> None:
+    """Driven: a deferred tool once loaded is sent cut at 16,384 from 2.1.295; a tool kept
+    loaded is cut at 4,096 from 2.1.296 (2,048 before)."""
+    claude_code = ClaudeCode(version)
+    assert claude_code.sent_cut(deferred=True) == deferred
+    assert claude_code.sent_cut(deferred=False) == loaded
 
 
 @pytest.mark.parametrize(
@@ -162,6 +175,7 @@ def test_models_that_search(model: str, old: bool, new: bool) -> None:
 
 def test_versions_between_and_beyond_the_boundaries() -> None:
     assert ClaudeCode("2.1.150").modelled == "2.1.113"
+    assert ClaudeCode("2.1.298").modelled == "2.1.296"
     assert ClaudeCode("2.1.332").note is None
     newer = ClaudeCode("2.2.0")
     assert newer.modelled == "2.1.332" and "newer than 2.1.332" in (newer.note or "")
@@ -360,3 +374,12 @@ def test_deferred_tools_cost_their_listed_name_upfront(
     # the API lists nothing: a deferred tool costs nothing upfront there
     api = runner.invoke(app, ["budget", f"srv={path}", "-f", "json"])
     assert not any("upfront_when_deferred" in t for t in json.loads(api.stdout)["tools"])
+def test_matched_words_come_from_the_description_as_searched(
+    runner: CliRunner, tmp_path: Path
+    """From 2.1.295 a deferred tool is sent with 16,384 characters once loaded, but ToolSearch
+    reads 4,096: a word past that neither scores nor shows as matched."""
+    long = "board " + "word " * 900 + "farword"  # farword at 4,506
+    argv = ["query", "board farword", f"srv={path}", "--target", "claude-code", "-f", "json"]
+    (found,) = json.loads(result.stdout)["results"]
+    assert found["score"] == 2.0
+    assert found["matched"] == {"description": ["board"]}

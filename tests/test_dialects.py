@@ -95,17 +95,17 @@ def test_claude_code_cuts_long_descriptions(in_tmp: Path) -> None:
             {"tools": [{"name": "t", "description": long, "inputSchema": {"type": "object"}}]}
         )
     )
-    (scope,) = catalog("s.json", target="claude-code", version="2.1.299").scopes
+    (scope,) = catalog("s.json", target="claude-code", version="2.1.294").scopes
     assert scope.tools[0].sent_description == "x" * 2048 + "… [truncated]"
     assert scope.tools[0].description == long
-    # from 2.1.300 at 4,096; from 2.1.332 a deferred tool is sent cut at 16,384 once loaded
+    # from 2.1.295 a deferred tool is sent cut at 16,384 once loaded (driven)
     (in_tmp / "s.json").write_text(
         json.dumps(
             {"tools": [{"name": "t", "description": long * 6, "inputSchema": {"type": "object"}}]}
         )
     )
-    (scope,) = catalog("s.json", target="claude-code", version="2.1.331").scopes
-    assert scope.tools[0].sent_description == "x" * 4096 + "… [truncated]"
+    (scope,) = catalog("s.json", target="claude-code", version="2.1.295").scopes
+    assert scope.tools[0].sent_description == "x" * 16_384 + "… [truncated]"
     (scope,) = catalog("s.json", target="claude-code").scopes
     assert scope.tools[0].sent_description == "x" * 16_384 + "… [truncated]"
 

@@ -17,17 +17,24 @@ from toolsearch.errors import UsageError
 OLDEST = "2.1.100"  # the version the first model reproduced (145 of 145 queries)
 NAME_PARTS = "2.1.101"  # parts from the server's and tool's own names, split on [\s_.]+
 COARSE = "2.1.113"  # coarse entries score; +term may be satisfied by one
-SELECT_BY_NAME = "2.1.263"  # select: also loads every MCP tool of a bare name (about: see README)
-DESCRIPTION_SETTING = "2.1.288"  # CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH sets the cut
-CAPS = "2.1.300"  # query and select: caps, 4,096-character cuts, alwaysLoad: false defers
+SELECT_BY_NAME = "2.1.271"  # select: by bare name too (driven: 2.1.270 does not, 2.1.271 does)
+HIDDEN_TOOLS = "2.1.280"  # tools hidden from the model neither listed nor searched (driven)
+DESCRIPTION_SETTING = "2.1.280"  # CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH sets the cut (driven)
+LOADED_WHOLE = "2.1.295"  # a deferred tool, once loaded, is sent cut at 16,384 (driven)
+QUERY_CAPS = "2.1.295"  # query cut to 16,384 characters, 32 terms; select: 64; hint 4,096 (driven)
+WIDER_CUTS = "2.1.296"  # descriptions searched and kept loaded cut at 4,096, not 2,048 (driven)
+CAPS = "2.1.300"  # alwaysLoad: false on a server defers all its tools (the issue's reading)
 BUILT_INS_DEFERRED = "2.1.304"  # some built-in tools deferred, a placeholder tool sent
-NEWEST = "2.1.332"  # case-sensitive exact name first, localeCompare ties, hidden tools, models
+NEWEST = "2.1.332"  # case-sensitive exact name first, models
 BOUNDARIES = (
     OLDEST,
     NAME_PARTS,
     COARSE,
     SELECT_BY_NAME,
+    HIDDEN_TOOLS,
     DESCRIPTION_SETTING,
+    LOADED_WHOLE,
+    WIDER_CUTS,
     CAPS,
     BUILT_INS_DEFERRED,
     NEWEST,
@@ -35,10 +42,10 @@ BOUNDARIES = (
 MAX_QUERY_CHARACTERS = 16_384
 MAX_QUERY_TERMS = 32
 MAX_SELECT_NAMES = 64
-SEARCH_CUT = 4096  # the description and hint ToolSearch reads, from 2.1.300
-LOADED_CUT = 16_384  # a deferred tool's description once loaded, from 2.1.332
+SEARCH_CUT = 4096  # the description (from 2.1.296) and hint (2.1.295) ToolSearch reads
+LOADED_CUT = 16_384  # a deferred tool's description once loaded, from 2.1.295
 OLD_CUT = 2048
-# sets the description cut of 2.1.288 up to 2.1.299 (from 2.1.300 the cut is SEARCH_CUT)
+# sets the description cut from 2.1.280 (driven: 2.1.278 ignores it, 2.1.280-2.1.332 honour it)
 DESCRIPTION_ENVIRONMENT = "CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH"
 DESCRIPTION_CONFIG = "claude-code.max-mcp-description-length"
 # Claude Code's own tools deferred from 2.1.304 (hosts-facts.md §3); their text is not ours
@@ -111,26 +118,26 @@ class ClaudeCode:
 
     @property
     def description_cut(self) -> int:
-        """Where a description kept loaded is cut (and, before 2.1.332, any description):
-        2,048, or from 2.1.288 the length set; from 2.1.300 4,096 whatever is set."""
-        if self.since(CAPS):
-            return SEARCH_CUT
+        """Where a description kept loaded is cut (and, before 2.1.295, any description), and
+        the description ToolSearch reads: 2,048, from 2.1.296 4,096; from 2.1.280 the length
+        CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH sets, when it is set (driven with 1,000)."""
         if self.reads_description_length and self.description_length is not None:
             return self.description_length
-        return OLD_CUT
+        return SEARCH_CUT if self.since(WIDER_CUTS) else OLD_CUT
 
     @property
     def reads_description_length(self) -> bool:
-        """Whether this version reads CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH (2.1.288-2.1.299)."""
-        return self.since(DESCRIPTION_SETTING) and not self.since(CAPS)
+        """Whether this version reads CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH (from 2.1.280)."""
+        return self.since(DESCRIPTION_SETTING)
 
     def sent_cut(self, deferred: bool) -> int:
         """Where the description Claude Code sends is cut."""
-        return LOADED_CUT if deferred and self.since(NEWEST) else self.description_cut
+        return LOADED_CUT if deferred and self.since(LOADED_WHOLE) else self.description_cut
 
     @property
     def hint_cut(self) -> int | None:
-        return SEARCH_CUT if self.since(CAPS) else None
+        """Where the search hint is cut (from 2.1.295, one version before the descriptions)."""
+        return SEARCH_CUT if self.since(QUERY_CAPS) else None
 
     def searches_with(self, model: str) -> bool:
         """Whether Claude Code turns tool search on for this model: 2.1.100 turns it off for

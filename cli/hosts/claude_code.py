@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from toolsearch.catalog import tool_search_mode as modes
 from toolsearch.catalog.claude_code_versions import CAPS as SERVER_ALWAYS_LOAD_WINS
-from toolsearch.catalog.claude_code_versions import NEWEST as HIDES_TOOLS
+from toolsearch.catalog.claude_code_versions import HIDDEN_TOOLS as HIDES_TOOLS
 from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.dialects import ParsedSource, source_tools
 from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, Catalog, MalformedTool, Scope, Tool
@@ -74,8 +74,8 @@ def for_version(
 
 
 def is_hidden(tool: Tool) -> bool:
-    """``_meta.ui.visibility`` that leaves out ``"model"``: Claude Code 2.1.332 neither lists
-    nor searches the tool (an app-only tool such as GitHub's ``ui_get``)."""
+    """``_meta.ui.visibility`` that leaves out ``"model"``: from 2.1.280 Claude Code neither
+    lists nor searches the tool (an app-only tool such as GitHub's ``ui_get``)."""
     meta = tool.raw.get("_meta")
     ui = meta.get("ui") if isinstance(meta, Mapping) else None
     visibility = ui.get("visibility") if isinstance(ui, Mapping) else None
@@ -85,7 +85,7 @@ def is_hidden(tool: Tool) -> bool:
 def listed_line(tool: Tool, catalog: Catalog) -> str | None:
     """A deferred tool's line in the list of deferred tools Claude Code sends upfront (a
     ``role: "system"`` message: one sent name per line, never shortened); None for a tool
-    2.1.332 hides from the model (it is not listed)."""
+    Claude Code hides from the model (from 2.1.280: it is not listed)."""
     if catalog.claude_code.since(HIDES_TOOLS) and is_hidden(tool):
         return None
     return tool.sent_name + "\n"

@@ -107,12 +107,12 @@ class ClaudeCodeSearcher(RankingSearch):
         searched = {id(t) for t in self.tools}
         self.others = tuple(t for t in everything or () if id(t) not in searched)
         self.claude_code = claude_code or ClaudeCode()
-        newest = self.claude_code.since(versions.NEWEST)
-        # Claude Code's own order: 2.1.332 holds its MCP tools sorted by localeCompare (ties
-        # keep that order) and leaves out the tools hidden from the model
-        shown = [i for i, t in enumerate(self.tools) if not (newest and is_hidden(t))]
-        if newest:
-            shown.sort(key=lambda i: locale_key(self.tools[i].sent_name))
+        hides = self.claude_code.since(versions.HIDDEN_TOOLS)
+        # Claude Code's own order: every version driven holds its MCP tools sorted by
+        # localeCompare of their sent names (ties keep that order); from 2.1.280 it leaves
+        # out the tools hidden from the model
+        shown = [i for i, t in enumerate(self.tools) if not (hides and is_hidden(t))]
+        shown.sort(key=lambda i: locale_key(self.tools[i].sent_name))
         self._order = shown
         self._place = {i: k for k, i in enumerate(shown)}
 
@@ -137,21 +137,17 @@ class ClaudeCodeSearcher(RankingSearch):
             return [(i, None) for i in self._select(stripped[len(SELECT) :])]
         exact = self._exact(stripped)
         if exact is not None:
-            return [] if self._loaded_not_returned(exact) else [(exact, None)]
+            return [(exact, None)]
         prefixed = self._prefixed(stripped.lower())
         return prefixed if limit is None else prefixed[:limit]
 
     def _capped(self, query: str) -> str:
-        """The query trimmed; from 2.1.300 cut to 16,384 characters, then to 32 terms."""
-        if not self.claude_code.since(versions.CAPS):
+        """The query trimmed; from 2.1.295 cut to 16,384 characters, then to 32 terms."""
+        if not self.claude_code.since(versions.QUERY_CAPS):
             return query.strip()
         cut = query[: versions.MAX_QUERY_CHARACTERS].strip()
         words = cut.split()
         return cut if len(words) <= versions.MAX_QUERY_TERMS else " ".join(words[:32])
-
-    def _loaded_not_returned(self, position: int) -> bool:
-        """2.1.332 returns no tool that is already loaded (it says so in its own words)."""
-        return position >= len(self.tools) and self.claude_code.since(versions.NEWEST)
 
     def _keyword_query(self, query: str) -> tuple[list[str], list[str]] | None:
         """The required words and every scored term of a keyword search; None for
@@ -190,31 +186,23 @@ class ClaudeCodeSearcher(RankingSearch):
         return [None if p < 0 else next(found) for p in inside], [self._order[t] for t in top]
 
     def _select(self, names: str) -> list[int]:
-        """Each name by exact sent name among the deferred tools, then among all; from about
-        2.1.263 else every deferred MCP tool whose own or sanitised name it is; names found
-        once each, in the order asked (from 2.1.300 the first 64); a name not found is dropped
-        (toolsearch's ``source/name`` works too when nothing else matches)."""
+        """Each name by exact sent name among the deferred tools, then among all (a loaded
+        tool too); from 2.1.271 else every MCP tool whose own or sanitised name it is; names
+        found once each, in the order asked (from 2.1.295 the first 64); a name not found is
+        dropped (toolsearch's ``source/name`` works too when nothing else matches)."""
         asked = [n.strip() for n in names.split(",") if n.strip()]
-        if self.claude_code.since(versions.CAPS):
+        if self.claude_code.since(versions.QUERY_CAPS):
             asked = asked[: versions.MAX_SELECT_NAMES]
         picked: list[int] = []
         for name in asked:
             found = self._by_sent_name(name)
             if found is not None:
-                if self._loaded_not_returned(found):
-                    continue
                 matches = [found]
+            elif self.claude_code.since(versions.SELECT_BY_NAME) and self._by_bare_name(name):
+                matches = self._by_bare_name(name)
             else:
-                matches = (
-                    self._by_bare_name(name)
-                    if self.claude_code.since(versions.SELECT_BY_NAME)
-                    else []
-                )
-                if not matches:
-                    by_key = self._by_key(name)
-                    matches = (
-                        [] if by_key is None or self._loaded_not_returned(by_key) else [by_key]
-                    )
+                by_key = self._by_key(name)
+                matches = [] if by_key is None else [by_key]
             picked.extend(m for m in matches if m not in picked)
         return picked
 
@@ -228,15 +216,19 @@ class ClaudeCodeSearcher(RankingSearch):
         return None
 
     def _by_bare_name(self, name: str) -> list[int]:
-        """Every deferred MCP tool whose own name, or that name as sent, is ``name``."""
+        """Every MCP tool whose own name, or that name as sent, is ``name``: the deferred ones
+        in Claude Code's order, then the loaded ones."""
         found = []
-        for i in self._order:
-            names = mcp_names(self.tools[i])
+        for i, _ in self._names:
+            names = mcp_names(self.tool_at(i))
             if names is not None and name in (names[1], sanitised(names[1])):
                 found.append(i)
         return found
 
     def _by_key(self, name: str) -> int | None:
+        """toolsearch's own ``source/name`` form (a bare name is Claude Code's to match)."""
+        if "/" not in name:
+            return None
         everything = (*self.tools, *self.others)
         try:
             tool = find_tool(everything, name, "select")
@@ -286,10 +278,11 @@ class ClaudeCodeSearcher(RankingSearch):
         is_select = self._capped(query)[: len(SELECT)].lower() == SELECT
         shown = ranking if is_select or limit is None else ranking[:limit]
         results = []
+        cut = self.claude_code.description_cut
         for rank, (i, score) in enumerate(shown, 1):
             tool = self.tool_at(i)
             whole = score is None  # select:, an exact name or a prefix: the name itself
-            matched = {"name": [tool.sent_name]} if whole else _matched(tool, query)
+            matched = {"name": [tool.sent_name]} if whole else _matched(tool, query, cut)
             results.append(Result(tool, rank, score, matched))
         return Found(with_ties(results, ranking), total)
 
@@ -304,8 +297,8 @@ def entry_of(tool: Tool, claude_code: ClaudeCode | None = None) -> Entry:
     else:
         parts, coarse = name_parts(tool.sent_name), ()
     description = tool.sent_description or ""
-    if cc.since(versions.NEWEST) and tool.description is not None:
-        description = sent_description(tool.description, versions.SEARCH_CUT) or ""
+    if tool.description is not None:  # a deferred tool is sent whole(r) once loaded
+        description = sent_description(tool.description, cc.description_cut) or ""
     hint = search_hint(tool) or ""
     if cc.hint_cut is not None:
         hint = hint[: cc.hint_cut]
@@ -317,13 +310,14 @@ def sanitised(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", name)
 
 
-def _matched(tool: Tool, query: str) -> dict[str, list[str]]:
-    """Per field (name, search hint, description), the query words that scored there."""
+def _matched(tool: Tool, query: str, cut: int) -> dict[str, list[str]]:
+    """Per field (name, search hint, description cut where ToolSearch reads it), the query
+    words that scored there."""
     terms = list(dict.fromkeys(w.removeprefix("+") for w in query.lower().split()))
     fields = {
         "name": (" ".join(name_parts(tool.sent_name).parts), False),
         "hint": ((search_hint(tool) or "").lower(), True),
-        "description": ((tool.sent_description or "").lower(), True),
+        "description": ((sent_description(tool.description, cut) or "").lower(), True),
     }
     matched: dict[str, list[str]] = {}
     for field, (text, whole) in fields.items():
