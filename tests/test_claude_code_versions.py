@@ -374,12 +374,18 @@ def test_deferred_tools_cost_their_listed_name_upfront(
     # the API lists nothing: a deferred tool costs nothing upfront there
     api = runner.invoke(app, ["budget", f"srv={path}", "-f", "json"])
     assert not any("upfront_when_deferred" in t for t in json.loads(api.stdout)["tools"])
+
+
 def test_matched_words_come_from_the_description_as_searched(
     runner: CliRunner, tmp_path: Path
+) -> None:
     """From 2.1.295 a deferred tool is sent with 16,384 characters once loaded, but ToolSearch
     reads 4,096: a word past that neither scores nor shows as matched."""
     long = "board " + "word " * 900 + "farword"  # farword at 4,506
+    path = write(tmp_path, "srv", [{"name": "t", "description": long}])
     argv = ["query", "board farword", f"srv={path}", "--target", "claude-code", "-f", "json"]
+    result = runner.invoke(app, argv)
+    assert result.exit_code == 0, result.stderr
     (found,) = json.loads(result.stdout)["results"]
     assert found["score"] == 2.0
     assert found["matched"] == {"description": ["board"]}
