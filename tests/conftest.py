@@ -21,6 +21,9 @@ CATALOGS = SHARED / "catalogs"
 # Seconds a test waits for a process or a server before calling it hung. It stops a hang and
 # measures nothing: a loaded machine (load 10 on 2 cores) must never reach it.
 HANG_LIMIT = 900
+# What the suite keeps between its runs (compiled modules, pre-commit's hook environment); git
+# ignores it, as pytest's own cache beside it.
+TEST_CACHE = ROOT / ".pytest_cache"
 
 
 def keep_compiled_modules(folder: Path) -> None:
@@ -43,7 +46,7 @@ def keep_compiled_modules(folder: Path) -> None:
     sys.dont_write_bytecode = False
 
 
-keep_compiled_modules(ROOT / ".pytest_cache" / "pycache")
+keep_compiled_modules(TEST_CACHE / "pycache")
 
 
 # typer's CliRunner.invoke builds the click command from the Typer app on every call: about
