@@ -430,7 +430,7 @@ def test_mcp_config_servers_tools_never_called(
     session.search("tool one", ["mcp__demo__tool_1", "mcp__demo__tool_2"])
     session.call("mcp__demo__tool_1")
     paths = write_sessions(tmp_path / "projects", "-srv", session)
-    config = write_config(tmp_path / ".mcp.json", {"demo": stdio_entry("--tools", "3")})
+    config = write_config(tmp_path / ".mcp.json", {"demo": stdio_entry("--plain", "--tools", "3")})
     data = as_json(runner, str(paths[0]), "--mcp-config", str(config))
     assert data["never_called"] == [{"source": "demo", "tools": ["tool_0", "tool_2"], "total": 3}]
     assert data["keep"]["priced"] == 1
