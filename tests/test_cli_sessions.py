@@ -491,6 +491,18 @@ entries = st.fixed_dictionaries(
 )
 
 
+def sessions_schema_validator() -> Any:
+    """A validator of sessions' JSON schema, the schema itself checked once (as
+    ``jsonschema.validate`` does on every call)."""
+    schema = load_schema("sessions")
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+SESSIONS_VALIDATOR = sessions_schema_validator()
+
+
 @settings(
     max_examples=60,
     deadline=None,
@@ -510,7 +522,7 @@ def test_any_transcript_gives_a_report(
         code, out, err = run(runner, "sessions", "-f", fmt, str(path))
         assert code == 0, err
         if fmt == "json":
-            jsonschema.validate(json.loads(out), load_schema("sessions"))
+            SESSIONS_VALIDATOR.validate(json.loads(out))
 
 
 def test_exports_with_nothing_to_export_and_unwritable_paths(
