@@ -254,7 +254,7 @@ def test_error_answer_in_a_real_process_with_keep_going(tmp_path: Path) -> None:
         "budget",
         "--keep-going",
         "--mcp-command",
-        stdio_command("--tools", "1", name="good"),
+        stdio_command("--plain", "--tools", "1", name="good"),
         "--mcp-command",
         refusing("--page", "2"),
     )
@@ -413,7 +413,7 @@ def test_load_live_without_keep_going_raises() -> None:
 
 def test_announce_receives_specs() -> None:
     seen: list[ServerSpec] = []
-    load_live(LiveOptions(commands=(stdio_command("--tools", "1"),)), seen.append)
+    load_live(LiveOptions(commands=(stdio_command("--plain", "--tools", "1"),)), seen.append)
     assert seen[0].transport == "stdio" and seen[0].origin == "--mcp-command"
 
 
