@@ -29,10 +29,11 @@ TEST_CACHE = ROOT / ".pytest_cache"
 def keep_compiled_modules(folder: Path) -> None:
     """Under PYTHONDONTWRITEBYTECODE, compile each module once per checkout, not once per process.
 
-    The suite starts a few hundred Python processes (``toolsearch``, MCP servers); with bytecode
-    writing off, each compiled every module it imported again, half of a small run's CPU. Python
-    and pytest's assertion rewriting then keep their compiled files in ``folder`` (under the
-    gitignored ``.pytest_cache``), for this process and every process it starts, and nowhere else.
+    With bytecode writing off, every xdist worker rewrote and compiled every test module again
+    (collection: 6.5 s of CPU a worker, 2.9 s with the compiled files kept), and every process
+    the tests start compiled what had no compiled file yet. Python and pytest's assertion
+    rewriting then keep their compiled files in ``folder`` (under the gitignored
+    ``.pytest_cache``), for this process and every process it starts, and nowhere else.
     """
     if not sys.dont_write_bytecode:
         return  # compiled files go beside the sources, as usual

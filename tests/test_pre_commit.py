@@ -116,8 +116,8 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     """The hook repository, its commit and pre-commit's home, kept between runs for one commit.
 
     The home's environment is only reused once a run ended with it and pre-commit logged no
-    error (``complete``); a lock
-    keeps two suites in one checkout from building it at once; older commits' folders go."""
+    error (``complete``); a lock keeps two suites in one checkout from building it at once;
+    older commits' folders go."""
     scratch = tmp_path_factory.mktemp("pre-commit")
     rev = snapshot_of_checkout(scratch / "toolsearch")
     HOOK_CACHE.mkdir(parents=True, exist_ok=True)
