@@ -430,7 +430,7 @@ def test_mcp_config_servers_tools_never_called(
     session.search("tool one", ["mcp__demo__tool_1", "mcp__demo__tool_2"])
     session.call("mcp__demo__tool_1")
     paths = write_sessions(tmp_path / "projects", "-srv", session)
-    config = write_config(tmp_path / ".mcp.json", {"demo": stdio_entry("--tools", "3")})
+    config = write_config(tmp_path / ".mcp.json", {"demo": stdio_entry("--plain", "--tools", "3")})
     data = as_json(runner, str(paths[0]), "--mcp-config", str(config))
     assert data["never_called"] == [{"source": "demo", "tools": ["tool_0", "tool_2"], "total": 3}]
     assert data["keep"]["priced"] == 1
@@ -491,6 +491,18 @@ entries = st.fixed_dictionaries(
 )
 
 
+def sessions_schema_validator() -> Any:
+    """A validator of sessions' JSON schema, the schema itself checked once (as
+    ``jsonschema.validate`` does on every call)."""
+    schema = load_schema("sessions")
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+SESSIONS_VALIDATOR = sessions_schema_validator()
+
+
 @settings(
     max_examples=60,
     deadline=None,
@@ -510,7 +522,7 @@ def test_any_transcript_gives_a_report(
         code, out, err = run(runner, "sessions", "-f", fmt, str(path))
         assert code == 0, err
         if fmt == "json":
-            jsonschema.validate(json.loads(out), load_schema("sessions"))
+            SESSIONS_VALIDATOR.validate(json.loads(out))
 
 
 def test_exports_with_nothing_to_export_and_unwritable_paths(

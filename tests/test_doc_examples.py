@@ -13,6 +13,11 @@ An HTML comment just above the block says where it runs:
 - ``<!-- example: shared -->``: needs ``../shared/catalogs`` (skipped when it is absent);
 - ``<!-- example: not run: REASON -->``: shown, not run (REASON says why: the network, say).
 
+README's examples run the console script in a real process, as a user runs them; the site's run
+in this process through typer's runner (the same command, arguments, folder and environment;
+a process's start-up and imports, repeated for each of some sixty examples, were a tenth of the
+suite's CPU).
+
 ``pytest tests/test_doc_examples.py --update-expected`` rewrites the shown output from the run.
 """
 
@@ -29,8 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from tests.conftest import CATALOGS, FIXTURES, ROOT
+from toolsearch.app import app
 
 PAGES = ROOT / "docs" / "pages"
 BLOCK = re.compile(
@@ -156,9 +163,18 @@ def _line_pattern(line: str) -> str:
     return ".*".join(re.escape(part) for part in line.split("..."))
 
 
+EXAMPLE_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb", "PYTHONIOENCODING": "utf-8"}
+
+
 def run(example: Example, folder: Path) -> list[str]:
-    env = dict(os.environ)
-    env.update({"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb", "PYTHONIOENCODING": "utf-8"})
+    """What the example prints: README's in a real process, the site's in this one."""
+    if example.path.name == "README.md":
+        return run_in_a_process(example, folder)
+    return run_in_this_process(example, folder)
+
+
+def run_in_a_process(example: Example, folder: Path) -> list[str]:
+    env = {**os.environ, **EXAMPLE_ENV}
     argv = shlex.split(example.command)
     script = Path(sys.executable).parent / "toolsearch"  # the console script, as users run it
     done = subprocess.run(
@@ -172,6 +188,16 @@ def run(example: Example, folder: Path) -> list[str]:
         check=False,
     )
     return (done.stdout + done.stderr).splitlines()
+
+
+def run_in_this_process(example: Example, folder: Path) -> list[str]:
+    argv = shlex.split(example.command)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(folder)
+        result = CliRunner().invoke(app, argv[1:], env=EXAMPLE_ENV, prog_name="toolsearch")
+    if not isinstance(result.exception, (SystemExit, type(None))):
+        raise result.exception  # a traceback a real process would have printed
+    return (result.stdout + result.stderr).splitlines()
 
 
 def folder_for(block: Block, tmp_path: Path) -> Path:

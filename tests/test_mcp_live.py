@@ -111,8 +111,8 @@ def test_always_load_from_config_and_meta_under_claude_code(
     config = write_config(
         in_tmp / ".mcp.json",
         {
-            "pinned": stdio_entry("--tools", "2", alwaysLoad=True),
-            "store": stdio_entry("--tools", "3", "--always-load", "tool_1"),
+            "pinned": stdio_entry("--plain", "--tools", "2", alwaysLoad=True),
+            "store": stdio_entry("--plain", "--tools", "3", "--always-load", "tool_1"),
         },
     )
     code, out, err = run(
@@ -282,7 +282,7 @@ def test_error_answer_in_a_real_process_with_keep_going(tmp_path: Path) -> None:
         "budget",
         "--keep-going",
         "--mcp-command",
-        stdio_command("--tools", "1", name="good"),
+        stdio_command("--plain", "--tools", "1", name="good"),
         "--mcp-command",
         refusing("--page", "2"),
     )
@@ -310,7 +310,7 @@ def test_keep_going_reports_what_loaded_and_exits_2(runner: CliRunner, in_tmp: P
     config = write_config(
         in_tmp / ".mcp.json",
         {
-            "good": stdio_entry("--tools", "2"),
+            "good": stdio_entry("--plain", "--tools", "2"),
             "bad": stdio_entry("--mode", "crash"),
             "typo": {"url": "https://example.invalid/mcp"},
         },
@@ -402,7 +402,7 @@ def test_files_and_servers_together(runner: CliRunner) -> None:
         "json",
         request,
         "--mcp-command",
-        stdio_command("--tools", "1", name="store"),
+        stdio_command("--plain", "--tools", "1", name="store"),
     )
     assert code == 0, err
     data = json.loads(out)
@@ -411,7 +411,11 @@ def test_files_and_servers_together(runner: CliRunner) -> None:
         data["files"] == ["fixtures/example/request.json", "mcp:store"] or len(data["files"]) == 2
     )
     code, _, err = run(
-        runner, "budget", request, "--mcp-command", stdio_command("--tools", "1", name="request")
+        runner,
+        "budget",
+        request,
+        "--mcp-command",
+        stdio_command("--plain", "--tools", "1", name="request"),
     )
     assert code == 2
     assert "two sources are named 'request'" in err
@@ -437,7 +441,7 @@ def test_load_live_without_keep_going_raises() -> None:
 
 def test_announce_receives_specs() -> None:
     seen: list[ServerSpec] = []
-    load_live(LiveOptions(commands=(stdio_command("--tools", "1"),)), seen.append)
+    load_live(LiveOptions(commands=(stdio_command("--plain", "--tools", "1"),)), seen.append)
     assert seen[0].transport == "stdio" and seen[0].origin == "--mcp-command"
 
 

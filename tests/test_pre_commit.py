@@ -2,12 +2,17 @@
 
 pre-commit installs the hook repository into its own virtual environment, so this is the one
 test that may use the package registries (decisions.md); it skips when pip cannot reach them.
-The hook repository is a snapshot of this checkout as it is now (tracked and untracked files git
-does not ignore), committed into a temporary repository, as ``pre-commit try-repo`` does.
+The hook repository is a snapshot of what ``pip install .`` reads from this checkout as it is
+now (``pyproject.toml``, README.md, the package folders; tracked and untracked files git does
+not ignore) and ``.pre-commit-hooks.yaml``, committed with fixed dates, so the same files give
+the same commit. pre-commit's environments are kept under ``.pytest_cache/pre-commit``, keyed by
+that commit: a run after a change to those files builds the environment again from the
+registries (the one real end-to-end install); a run with the same files reuses it, offline.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -20,7 +25,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, TEST_CACHE
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "toolsearch tests",
@@ -29,7 +34,12 @@ GIT_ENV = {
     "GIT_COMMITTER_EMAIL": "tests@example.invalid",
     "GIT_CONFIG_GLOBAL": os.devnull,
     "GIT_CONFIG_NOSYSTEM": "1",
+    # fixed dates: the same files make the same commit, which keys pre-commit's environment
+    "GIT_AUTHOR_DATE": "2025-01-01T00:00:00+00:00",
+    "GIT_COMMITTER_DATE": "2025-01-01T00:00:00+00:00",
 }
+HOOK_CACHE = TEST_CACHE / "pre-commit"
+BUILD_FILES = (".pre-commit-hooks.yaml", "pyproject.toml", "README.md", "setup.cfg", "setup.py")
 SEARCH = {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"}
 WEATHER = {
     "name": "get_weather",
@@ -73,15 +83,28 @@ def registries_reachable(tmp: Path) -> str | None:
     return lines[-1] if lines else f"pip exited {done.returncode}"
 
 
-def snapshot_of_checkout(target: Path) -> str:
-    """Commit the checkout's current files into ``target``; returns the commit."""
+def hook_inputs() -> list[str]:
+    """The checkout's files pre-commit reads to install the hooks: the hooks file, the build's
+    files and the package folders pyproject.toml names (``package-dir``)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    folders = tuple(
+        f"{folder}/" for folder in project["tool"]["setuptools"]["package-dir"].values()
+    )
     listed = git(ROOT, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+    return [
+        name
+        for name in filter(None, listed.split("\0"))
+        if (name in BUILD_FILES or name.startswith(folders) or name.startswith("LICENSE"))
+        and (ROOT / name).is_file()
+    ]
+
+
+def snapshot_of_checkout(target: Path) -> str:
+    """Commit the hook inputs' current contents into ``target``; returns the commit."""
     target.mkdir()
-    for name in filter(None, listed.split("\0")):
-        source = ROOT / name
-        if source.is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / name)
+    for name in hook_inputs():
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target / name)
     git(target, "init", "--quiet")
     git(target, "add", "--all")
     git(target, "commit", "--quiet", "--message", "snapshot of the toolsearch checkout")
@@ -90,12 +113,31 @@ def snapshot_of_checkout(target: Path) -> str:
 
 @pytest.fixture(scope="module")
 def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str, Path]]:
-    base = tmp_path_factory.mktemp("pre-commit")
-    why = registries_reachable(base)
-    if why is not None:
-        pytest.skip(f"the package registries are unreachable: {why}")
-    repo = base / "toolsearch"
-    yield repo, snapshot_of_checkout(repo), base / "home"
+    """The hook repository, its commit and pre-commit's home, kept between runs for one commit.
+
+    The home's environment is only reused once a run ended with it and pre-commit logged no
+    error (``complete``); a lock keeps two suites in one checkout from building it at once;
+    older commits' folders go."""
+    scratch = tmp_path_factory.mktemp("pre-commit")
+    rev = snapshot_of_checkout(scratch / "toolsearch")
+    HOOK_CACHE.mkdir(parents=True, exist_ok=True)
+    with (HOOK_CACHE / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        kept = HOOK_CACHE / rev
+        if not (kept / "complete").is_file():
+            shutil.rmtree(kept, ignore_errors=True)
+            why = registries_reachable(scratch)
+            if why is not None:
+                pytest.skip(f"the package registries are unreachable: {why}")
+            kept.mkdir()
+            shutil.move(scratch / "toolsearch", kept / "toolsearch")
+        for old in HOOK_CACHE.iterdir():
+            if old.is_dir() and old != kept:
+                shutil.rmtree(old, ignore_errors=True)
+        home = kept / "home"
+        yield kept / "toolsearch", rev, home
+        if (home / "db.db").is_file() and not (home / "pre-commit.log").exists():
+            (kept / "complete").touch()  # pre-commit logs there what failed, an install too
 
 
 def pre_commit(cwd: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:

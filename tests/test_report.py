@@ -417,7 +417,7 @@ def test_a_live_server_is_a_source(runner: CliRunner, in_tmp: Path) -> None:
     pytest.importorskip("mcp")
     from tests.live_helpers import stdio_command
 
-    command = stdio_command(name="live")
+    command = stdio_command("--plain", name="live")
     budget = runner.invoke(app, ["budget", "--mcp-command", command, "-f", "json"])
     assert budget.exit_code == 0, budget.stderr
     tools = json.loads(budget.stdout)["tools"]

@@ -3,6 +3,7 @@ what one message or many pipelined ones may take is bounded (a real process, ove
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -54,8 +55,8 @@ def start(
     )
 
 
-@pytest.fixture
-def server() -> Iterator[subprocess.Popen[bytes]]:
+@contextlib.contextmanager
+def initialized_server() -> Iterator[subprocess.Popen[bytes]]:
     process = start()
     try:
         assert reply(process, line(INITIALIZE))["id"] == 0
@@ -64,6 +65,19 @@ def server() -> Iterator[subprocess.Popen[bytes]]:
         yield process
     finally:
         stop(process)
+
+
+@pytest.fixture
+def server() -> Iterator[subprocess.Popen[bytes]]:
+    with initialized_server() as process:
+        yield process
+
+
+@pytest.fixture(scope="module")
+def one_server() -> Iterator[subprocess.Popen[bytes]]:
+    """One server for every bad message in turn: each must leave it answering the next."""
+    with initialized_server() as process:
+        yield process
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
@@ -122,8 +136,9 @@ DEEP = json.dumps(call(6, "")).replace('""', "[" * 1000 + "]" * 1000).encode() +
     ],
 )  # fmt: skip
 def test_each_bad_message_gets_its_json_rpc_error(
-    server: subprocess.Popen[bytes], data: bytes, code: int, message_id: Any, says: str
+    one_server: subprocess.Popen[bytes], data: bytes, code: int, message_id: Any, says: str
 ) -> None:
+    server = one_server
     answer = reply(server, data)
     assert answer["jsonrpc"] == "2.0" and answer["id"] == message_id
     assert answer["error"]["code"] == code

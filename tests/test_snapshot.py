@@ -78,8 +78,8 @@ def config(in_tmp: Path) -> Path:
     return write_config(
         in_tmp / ".mcp.json",
         {
-            "store": stdio_entry("--tools", "3", "--page-size", "2"),
-            "drifting": stdio_entry("--tools", "3", "--variant", "${TS_VARIANT:-1}"),
+            "store": stdio_entry("--plain", "--tools", "3", "--page-size", "2"),
+            "drifting": stdio_entry("--plain", "--tools", "3", "--variant", "${TS_VARIANT:-1}"),
         },
     )
 
@@ -219,7 +219,7 @@ def test_usage_errors(runner: CliRunner, config: Path, in_tmp: Path) -> None:
 def test_keep_going_still_writes_the_others_and_exits_2(runner: CliRunner, in_tmp: Path) -> None:
     config = write_config(
         in_tmp / "c.json",
-        {"ok": stdio_entry("--tools", "1"), "dead": stdio_entry("--mode", "crash")},
+        {"ok": stdio_entry("--plain", "--tools", "1"), "dead": stdio_entry("--mode", "crash")},
     )
     code, out, err = run(runner, "--keep-going", "--mcp-config", str(config), "--out", "snaps")
     assert code == 2
