@@ -20,11 +20,12 @@ from typer.testing import CliRunner
 
 from tests.claude_code_harness import Session, missing_reason, run_session
 from toolsearch.app import app
-from toolsearch.catalog.claude_code_versions import HIDDEN_TOOLS, ClaudeCode
+from toolsearch.catalog.claude_code_versions import DRIVEN, HIDDEN_TOOLS, ClaudeCode
 from toolsearch.catalog.inputs import load_inputs
 from toolsearch.catalog.model import Scope
 from toolsearch.config import Config
-from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher, is_hidden
+from toolsearch.hosts.claude_code import is_hidden
+from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher
 from toolsearch.retrieval.searchers import searched_tools
 
 REPO = Path(__file__).resolve().parent.parent
@@ -35,27 +36,7 @@ CATALOGS = REPO.parent / "shared" / "catalogs"
 FACTS_FILE = Path(__file__).parent / "claude_code_facts.json"
 SHARED = ("github", "slack", "filesystem", "notion")
 # The newest version and both sides of every boundary (claude_code_versions.BOUNDARIES).
-VERSIONS = (
-    "2.1.100",
-    "2.1.101",
-    "2.1.112",
-    "2.1.113",
-    "2.1.270",
-    "2.1.271",
-    "2.1.278",
-    "2.1.280",
-    "2.1.287",
-    "2.1.288",
-    "2.1.294",
-    "2.1.295",
-    "2.1.296",
-    "2.1.299",
-    "2.1.300",
-    "2.1.303",
-    "2.1.304",
-    "2.1.331",
-    "2.1.332",
-)
+VERSIONS = DRIVEN
 WHOLE = 500  # max_results that returns every match
 LONG_TAIL = "zq " * 8200 + "board"  # past 16,384 characters: "board" is cut off from 2.1.300
 PAST_TERMS = " ".join(f"nomatch{i}" for i in range(32)) + " board"  # board is term 33
