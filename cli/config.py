@@ -81,7 +81,7 @@ class Config:
     search_limit: int | None = None
     claude_code_tool_search: str | None = None  # ENABLE_TOOL_SEARCH's values
     claude_code_version: str | None = None  # the Claude Code version previewed (X.Y.Z)
-    # CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH (read by Claude Code 2.1.288 to 2.1.299)
+    # CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH (read by Claude Code 2.1.280 and later)
     claude_code_max_description_length: int | None = None
     platform: str | None = None  # where Claude is served (hosts.platforms); None: the Claude API
     api_version: str | None = None  # the anthropic-version requests are sent with

@@ -6,8 +6,9 @@ Claude Code version previewed (`--claude-code-version`) sends: 2,048 characters 
 from 2.1.295 16,384 for a deferred tool once loaded; for one kept loaded 2,048 before 2.1.296
 and 4,096 from it (found by driving the clients); from 2.1.280 the length
 `CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH` or the config's `claude-code.max-mcp-description-length`
-sets, when set. Each is followed by "… [truncated]". The message shows the last words the model
-still sees and how many characters are lost.
+sets, when set, for every description, kept loaded or deferred (driven with 100, 1,000 and
+8,000; 2.1.278 ignores it). Each is followed by "… [truncated]". The message shows the last
+words the model still sees and how many characters are lost.
 
 ## Why is this bad?
 Claude Code cuts MCP tool descriptions at 2 KB (tool-search-facts.md §4.2, CC-mcp "For MCP server

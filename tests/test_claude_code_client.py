@@ -20,11 +20,12 @@ from typer.testing import CliRunner
 
 from tests.claude_code_harness import Session, missing_reason, run_session
 from toolsearch.app import app
-from toolsearch.catalog.claude_code_versions import HIDDEN_TOOLS, ClaudeCode
+from toolsearch.catalog.claude_code_versions import DRIVEN, HIDDEN_TOOLS, ClaudeCode
 from toolsearch.catalog.inputs import load_inputs
 from toolsearch.catalog.model import Scope
 from toolsearch.config import Config
-from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher, is_hidden
+from toolsearch.hosts.claude_code import is_hidden
+from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher
 from toolsearch.retrieval.searchers import searched_tools
 
 REPO = Path(__file__).resolve().parent.parent
@@ -35,27 +36,7 @@ CATALOGS = REPO.parent / "shared" / "catalogs"
 FACTS_FILE = Path(__file__).parent / "claude_code_facts.json"
 SHARED = ("github", "slack", "filesystem", "notion")
 # The newest version and both sides of every boundary (claude_code_versions.BOUNDARIES).
-VERSIONS = (
-    "2.1.100",
-    "2.1.101",
-    "2.1.112",
-    "2.1.113",
-    "2.1.270",
-    "2.1.271",
-    "2.1.278",
-    "2.1.280",
-    "2.1.287",
-    "2.1.288",
-    "2.1.294",
-    "2.1.295",
-    "2.1.296",
-    "2.1.299",
-    "2.1.300",
-    "2.1.303",
-    "2.1.304",
-    "2.1.331",
-    "2.1.332",
-)
+VERSIONS = DRIVEN
 WHOLE = 500  # max_results that returns every match
 LONG_TAIL = "zq " * 8200 + "board"  # past 16,384 characters: "board" is cut off from 2.1.300
 PAST_TERMS = " ".join(f"nomatch{i}" for i in range(32)) + " board"  # board is term 33
@@ -157,9 +138,13 @@ def drive(version: str) -> list[Driven]:
     return done
 
 
-def scope_at(servers: dict[str, Path], version: str) -> tuple[Scope, ClaudeCode]:
-    """The claude-code scope as toolsearch loads it for ``version``."""
-    claude_code = ClaudeCode(version, "--claude-code-version")
+def scope_at(
+    servers: dict[str, Path], version: str, length: int | None = None
+) -> tuple[Scope, ClaudeCode]:
+    """The claude-code scope as toolsearch loads it for ``version`` (and ``length``: the
+    CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH set, if any)."""
+    origin = "CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH" if length else "default"
+    claude_code = ClaudeCode(version, "--claude-code-version", length, origin)
     arguments = [f"{name}={path}" for name, path in servers.items()]
     catalog = load_inputs(arguments, Config(), "claude-code", claude_code=claude_code).catalog
     (scope,) = catalog.scopes
@@ -187,11 +172,13 @@ def disagreement(got: list[str], limit: int, mine: list[str]) -> str | None:
     return None if shown == expected else f"Claude Code {shown}, toolsearch {expected}"
 
 
-def comparison(version: str, done: list[Driven]) -> tuple[int, list[str]]:
+def comparison(
+    version: str, done: list[Driven], length: int | None = None
+) -> tuple[int, list[str]]:
     """How many searches were compared, and each disagreement."""
     compared, failures = 0, []
     for item in done:
-        scope, claude_code = scope_at(item.servers, version)
+        scope, claude_code = scope_at(item.servers, version, length)
         tools, _ = searched_tools(scope)
         searcher = ClaudeCodeSearcher(tools, scope.tools, claude_code)
         for search in item.session.searches:
@@ -223,11 +210,11 @@ def cli_disagreements(version: str, item: Driven) -> list[str]:
     return failures
 
 
-def request_disagreements(version: str, item: Driven) -> list[str]:
+def request_disagreements(version: str, item: Driven, length: int | None = None) -> list[str]:
     """Deferred MCP tools are listed by name and not sent; tools kept loaded are sent with
     their descriptions cut as toolsearch cuts them; each deferred tool a search loaded, too."""
     session, failures = item.session, []
-    scope, claude_code = scope_at(item.servers, version)
+    scope, claude_code = scope_at(item.servers, version, length)
     hidden = claude_code.since(HIDDEN_TOOLS)
     deferred = [t for t in scope.tools if t.deferred and not (hidden and is_hidden(t))]
     listed = client_mcp_tools(session.deferred_listing)
@@ -266,6 +253,34 @@ def test_toolsearch_does_what_claude_code_does(version: str) -> None:
         failures.append(f"{version} facts: {done[0].session.facts} (recorded: {recorded})")
     assert not failures, f"{len(failures)} ({compared} searches):\n" + "\n".join(failures)
     assert compared >= 100
+
+
+# the searches where a description's or hint's cut decides (fixtures/claude-code-client)
+CUT_QUERIES = [
+    "lateword", "farword", "hugeword", "latehint", "+latehint", "hinted_long", "pinned_long",
+    "truncated", "select:pinned_long", "select:hinted_long", "board", "report status",
+]  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("version", "length"),
+    [("2.1.278", 1000), ("2.1.280", 1000), ("2.1.332", 100), ("2.1.332", 8000)],
+)
+def test_the_description_length_setting_does_what_claude_code_does(
+    version: str, length: int
+) -> None:
+    """CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH set: each search, and every MCP tool sent (kept
+    loaded, or deferred and loaded by a search), as toolsearch says at ``version``."""
+    require_client(version)
+    servers = fixture_servers()
+    environ = {"CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH": str(length)}
+    session = run_session(version, servers, plan(CUT_QUERIES), environ=environ)
+    done = [Driven(session, servers)]
+    compared, failures = comparison(version, done, length)
+    failures += request_disagreements(version, done[0], length)
+    assert not failures, f"{len(failures)} ({compared} searches):\n" + "\n".join(failures)
+    assert compared == len(plan(CUT_QUERIES))
 
 
 def test_the_clients_are_pinned_by_an_integrity_checked_lockfile_that_ci_installs() -> None:

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from toolsearch.app import app
 from toolsearch.catalog.claude_code_versions import (
     BOUNDARIES,
+    DRIVEN,
     ClaudeCode,
     choose_version,
     claude_code_method,
@@ -246,29 +247,55 @@ def test_locale_order_against_node_when_present(tmp_path: Path) -> None:
 LENGTH = "CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH"
 
 
+LONG = "word " * 600 + "lateword " + "word " * 600 + "farword"  # at 3,000 and 6,009
+
+
 @pytest.mark.parametrize(
-    ("version", "length", "found"),
+    ("version", "length", "word", "found"),
     [
-        ("2.1.287", "4000", False),  # not read yet: 2,048
-        ("2.1.288", "4000", True),  # read: the word at 3,008 is within 4,000
-        ("2.1.299", "100", False),
-        ("2.1.300", "100", True),  # no longer read: 4,096
+        ("2.1.278", "4000", "lateword", False),  # not read yet: 2,048
+        ("2.1.280", "4000", "lateword", True),  # read: the word at 3,000 is within 4,000
+        ("2.1.280", "4000", "farword", False),
+        ("2.1.332", "100", "lateword", False),  # read: 100 cuts below the default 4,096
+        ("2.1.332", "8000", "farword", True),  # read: 8,000 searched, above the default
+        ("2.1.332", "", "farword", False),  # unset: 4,096
     ],
 )
-def test_the_description_length_setting_is_read_from_2_1_288_to_2_1_299(
-    runner: CliRunner, tmp_path: Path, version: str, length: str, found: bool
+def test_the_description_length_setting_is_read_from_2_1_280(
+    runner: CliRunner, tmp_path: Path, version: str, length: str, word: str, found: bool
 ) -> None:
-    long = "word " * 600 + "lateword"
-    path = write(tmp_path, "srv", [{"name": "t", "description": long}])
-    argv = ["query", "lateword", f"srv={path}", "--target", "claude-code", "-f", "json"]
-    result = runner.invoke(app, [*argv, "--claude-code-version", version], env={LENGTH: length})
+    path = write(tmp_path, "srv", [{"name": "t", "description": LONG}])
+    argv = ["query", word, f"srv={path}", "--target", "claude-code", "-f", "json"]
+    env = {LENGTH: length}
+    result = runner.invoke(app, [*argv, "--claude-code-version", version], env=env)
     assert result.exit_code == 0, result.stderr
     assert bool(json.loads(result.stdout)["results"]) is found
     lint = ["lint", f"srv={path}", "--target", "claude-code", "--claude-code-version", version]
-    linted = runner.invoke(
-        app, [*lint, "--select", "description-cut-by-claude-code"], env={LENGTH: length}
-    )
-    assert ("Claude Code cuts the last" in linted.stdout) is not found
+    linted = runner.invoke(app, [*lint, "--select", "description-cut-by-claude-code"], env=env)
+    # a deferred tool is sent cut where the setting says, else (from 2.1.295) at 16,384
+    assert ("Claude Code cuts the last" in linted.stdout) is (length not in ("8000", ""))
+
+
+@pytest.mark.parametrize(
+    ("version", "length", "searched", "kept_loaded", "loaded_deferred"),
+    [
+        ("2.1.278", 1000, 2048, 2048, 2048),  # not read
+        ("2.1.280", 1000, 1000, 1000, 1000),
+        ("2.1.294", None, 2048, 2048, 2048),
+        ("2.1.295", None, 2048, 2048, 16_384),
+        ("2.1.295", 8000, 8000, 8000, 8000),
+        ("2.1.332", None, 4096, 4096, 16_384),
+        ("2.1.332", 8000, 8000, 8000, 8000),  # driven: every description cut at 8,000
+        ("2.1.332", 100, 100, 100, 100),
+    ],
+)
+def test_the_description_length_setting_cuts_every_description_it_is_read_by(
+    version: str, length: int | None, searched: int, kept_loaded: int, loaded_deferred: int
+) -> None:
+    claude_code = ClaudeCode(version, description_length=length)
+    assert claude_code.description_cut == searched
+    assert claude_code.sent_cut(deferred=False) == kept_loaded
+    assert claude_code.sent_cut(deferred=True) == loaded_deferred
 
 
 def test_the_description_length_config_wins_over_the_environment(
@@ -287,7 +314,11 @@ def test_the_description_length_config_wins_over_the_environment(
     assert "100" in line and LENGTH in line
     newest = runner.invoke(app, ["lint", "--show-settings", "--claude-code-version", "2.1.332"])
     (line,) = [x for x in newest.stdout.splitlines() if "max-mcp-description-length" in x]
-    assert "4,096 (not read by Claude Code 2.1.332)" in line
+    assert "4,096 (unset: Claude Code's default)" in line
+    old = ["lint", "--show-settings", "--claude-code-version", "2.1.278"]
+    shown = runner.invoke(app, old, env={LENGTH: "100"})
+    (line,) = [x for x in shown.stdout.splitlines() if "max-mcp-description-length" in x]
+    assert "2,048 (100 set; not read by Claude Code 2.1.278)" in line
     bad = runner.invoke(app, ["lint", "--show-settings"], env={LENGTH: "lots"})
     assert bad.exit_code == 2 and "Traceback" not in bad.stderr
     assert f"{LENGTH}: 'lots' is not a number of characters" in bad.stderr
@@ -316,19 +347,79 @@ def test_server_always_load_false_wins_from_2_1_300() -> None:
     assert deferral == {"2.1.299": [True, False], "2.1.300": [True, True]}
 
 
-@pytest.mark.parametrize("command", ["query", "eval"])
-def test_competing_built_ins_are_named_from_2_1_304(
-    runner: CliRunner, sources: list[str], command: str
+FACTS = json.loads((Path(__file__).parent / "claude_code_facts.json").read_text())
+
+
+def test_the_own_deferred_tools_table_is_what_each_driven_client_listed() -> None:
+    assert list(FACTS) == list(DRIVEN)  # the versions test_claude_code_client drives
+    for version, facts in FACTS.items():
+        claude_code = ClaudeCode(version)
+        assert claude_code.own_deferred_tools == tuple(facts["deferred_own_tools"])
+        assert claude_code.listing.startswith(f"a {facts['listing_role']} message")
+        wrapped = facts["listing_lead"] == "<available-deferred-tools>"
+        assert ("wrapped in <available-deferred-tools>" in claude_code.listing) is wrapped
+
+
+@pytest.mark.parametrize(
+    ("version", "listing", "evidence"),
+    [
+        ("2.1.99", "a user message, wrapped in", "assumed as observed in Claude Code 2.1.100"),
+        ("2.1.101", "a user message, wrapped in", "observed in Claude Code 2.1.101"),
+        ("2.1.105", "a user message, wrapped in", "assumed as observed in Claude Code 2.1.101"),
+        ("2.1.112", "a user message, after a lead", "observed in Claude Code 2.1.112"),
+        ("2.1.200", "a user message, after a lead", "assumed as observed in Claude Code 2.1.113"),
+        ("2.1.270", "a system message, after a lead", "observed in Claude Code 2.1.270"),
+        ("2.1.400", "a system message, after a lead", "assumed as observed in Claude Code 2.1.332"),
+    ],
+)
+def test_the_deferred_tools_are_listed_as_the_driven_version_below_listed_them(
+    version: str, listing: str, evidence: str
 ) -> None:
-    args = ["query", "issue"] if command == "query" else ["eval", "--self"]
-    argv = [*args, *sources, "--target", "claude-code", "--claude-code-version"]
-    below = runner.invoke(app, [*argv, "2.1.303"])
-    at = runner.invoke(app, [*argv, "2.1.304"])
-    assert below.exit_code == at.exit_code == 0, below.stderr + at.stderr
-    assert "compete in its ToolSearch" not in below.stdout
-    (note,) = [x for x in at.stdout.splitlines() if "compete in its ToolSearch" in x]
-    assert "Claude Code 2.1.304 also defers 12 of its own tools" in note
-    assert "CronCreate" in note and "WebSearch" in note and "MCP tools only" in note
+    claude_code = ClaudeCode(version)
+    assert claude_code.listing.startswith(listing)
+    assert claude_code.evidence == evidence
+
+
+@pytest.mark.parametrize(
+    ("version", "count", "evidence", "first", "last"),
+    [
+        ("2.1.100", 14, "observed in Claude Code 2.1.100", "AskUserQuestion", "WebSearch"),
+        ("2.1.101", 15, "observed in Claude Code 2.1.101", "AskUserQuestion", "WebSearch"),
+        ("2.1.200", 15, "assumed as observed in Claude Code 2.1.113", "AskUserQuestion", ""),
+        ("2.1.271", 11, "observed in Claude Code 2.1.271", "CronCreate", "WebSearch"),
+        ("2.1.278", 10, "observed in Claude Code 2.1.278", "CronCreate", "WebSearch"),
+        ("2.1.303", 10, "observed in Claude Code 2.1.303", "CronCreate", "WebSearch"),
+        ("2.1.304", 10, "observed in Claude Code 2.1.304", "CronCreate", "WebSearch"),
+        ("2.1.320", 10, "assumed as observed in Claude Code 2.1.304", "CronCreate", ""),
+        ("2.1.332", 11, "observed in Claude Code 2.1.332", "CronCreate", "WebSearch"),
+    ],
+)
+def test_competing_built_ins_are_named_at_every_version(
+    runner: CliRunner,
+    sources: list[str],
+    version: str,
+    count: int,
+    evidence: str,
+    first: str,
+    last: str,
+) -> None:
+    argv = ["query", "issue", *sources, "--target", "claude-code", "--claude-code-version"]
+    result = runner.invoke(app, [*argv, version])
+    assert result.exit_code == 0, result.stderr
+    (note,) = [x for x in result.stdout.splitlines() if "compete in its ToolSearch" in x]
+    assert f"Claude Code {version} also defers {count} of its own tools" in note
+    assert f"({evidence}): {first}, " in note and "MCP tools only" in note
+    assert ("TaskOutput" in note) is (version < "2.1.278")
+    assert ("Monitor" in note) is (version >= "2.1.331")
+    assert not last or f"{last}; their text" in note
+
+
+def test_competing_built_ins_are_named_in_eval(runner: CliRunner, sources: list[str]) -> None:
+    argv = ["eval", "--self", *sources, "--target", "claude-code", "--claude-code-version"]
+    result = runner.invoke(app, [*argv, "2.1.303"])
+    assert result.exit_code == 0, result.stderr
+    (note,) = [x for x in result.stdout.splitlines() if "compete in its ToolSearch" in x]
+    assert "Claude Code 2.1.303 also defers 10 of its own tools" in note
 
 
 def budget_json(runner: CliRunner, path: Path, *extra: str) -> dict[str, Any]:
@@ -339,7 +430,7 @@ def budget_json(runner: CliRunner, path: Path, *extra: str) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize(("version", "hidden_listed"), [("2.1.331", True), ("2.1.332", False)])
+@pytest.mark.parametrize(("version", "hidden_listed"), [("2.1.278", True), ("2.1.280", False)])
 def test_deferred_tools_cost_their_listed_name_upfront(
     runner: CliRunner, tmp_path: Path, version: str, hidden_listed: bool
 ) -> None:
@@ -359,8 +450,13 @@ def test_deferred_tools_cost_their_listed_name_upfront(
     names = 18 + (11 if hidden_listed else 0)  # the deferred tools' lines; pinned is loaded
     assert totals["upfront"] == totals["system_prompt"] + totals["search_tool"] + pinned + names
     (note,) = [n for n in data["scopes"][0]["notes"] if "name is counted upfront" in n]
-    assert "one per line, in a system message" in note
-    assert ("assumed in 2.1.331" in note) is hidden_listed
+    assert (
+        f"one per line, in a system message, after a lead line (observed in Claude Code {version})"
+        in note
+    )
+    assert (
+        "its 10 deferred tools' names and its DeferredToolPlaceholder tool) is not counted" in note
+    )
     shown = ["budget", f"srv={path}", "--target", "claude-code", "--claude-code-version", version]
     text = runner.invoke(app, shown)
     assert f"deferred tools' names listed {names}" in text.stdout

@@ -547,14 +547,14 @@ def test_each_session_is_priced_at_its_transcripts_claude_code_version(
     runner: CliRunner, tmp_path: Path
 ) -> None:
     """A deferred tool loaded and left unused costs its definition as the session's Claude
-    Code sent it: cut at 2,048 characters by 2.1.299, whole (up to 16,384) by 2.1.332."""
+    Code sent it: cut at 2,048 characters by 2.1.294, whole (up to 16,384) from 2.1.295 (driven)."""
     long = "Find a page. " + "word " * 1000  # 5,013 characters
     tools = [{"name": "find", "description": long, "inputSchema": {"type": "object"}}]
     tools.append({"name": "open", "description": "Open a page.", "inputSchema": {"type": "object"}})
     catalog = f"docs={write_json(tmp_path / 'docs.json', {'tools': tools})}"
     projects = tmp_path / "projects"
     sessions = []
-    for n, version in enumerate(("2.1.299", "2.1.332", "2.1.332")):
+    for n, version in enumerate(("2.1.294", "2.1.332", "2.1.332")):
         session = Session(f"d1b2c3d4-0000-4000-8000-00000000000{n}", version=version)
         session.search("page", ["mcp__docs__find", "mcp__docs__open"])
         session.call("mcp__docs__open")
@@ -568,24 +568,25 @@ def test_each_session_is_priced_at_its_transcripts_claude_code_version(
         tokens: int = next(t["tokens"] for t in json.loads(out)["tools"] if t["name"] == "find")
         return tokens
 
-    old, new = find_tokens("2.1.299"), find_tokens("2.1.332")
+    old, new = find_tokens("2.1.294"), find_tokens("2.1.332")
+    assert find_tokens("2.1.295") == new
     assert new > old + 500  # 2,965 more characters of description
     data = as_json(runner, str(projects), "--catalog", catalog)
     assert data["claude_code_versions"] == [
         {"version": "2.1.332", "sessions": 2},
-        {"version": "2.1.299", "sessions": 1},
+        {"version": "2.1.294", "sessions": 1},
     ]
     search = data["tool_search"]
     assert search["unused_loads_priced"] == 3
     assert abs(search["unused_load_tokens"] - (old + 2 * new)) <= 2
     # --claude-code-version wins over each transcript's version
     chosen = as_json(
-        runner, str(projects), "--catalog", catalog, "--claude-code-version", "2.1.299"
+        runner, str(projects), "--catalog", catalog, "--claude-code-version", "2.1.294"
     )
     assert abs(chosen["tool_search"]["unused_load_tokens"] - 3 * old) <= 2
     (note,) = [n for n in chosen["notes"] if n.startswith("Claude Code versions")]
-    assert "2.1.332 (2 sessions), 2.1.299 (1 session)" in note
-    assert "modelled as Claude Code 2.1.299 (--claude-code-version)" in note
+    assert "2.1.332 (2 sessions), 2.1.294 (1 session)" in note
+    assert "modelled as Claude Code 2.1.294 (--claude-code-version)" in note
     code, out, _ = run(runner, "sessions", str(projects))
     assert code == 0
     assert "Claude Code versions in the transcripts: 2.1.332 (2 sessions)" in out

@@ -24,7 +24,6 @@ LOADED_WHOLE = "2.1.295"  # a deferred tool, once loaded, is sent cut at 16,384 
 QUERY_CAPS = "2.1.295"  # query cut to 16,384 characters, 32 terms; select: 64; hint 4,096 (driven)
 WIDER_CUTS = "2.1.296"  # descriptions searched and kept loaded cut at 4,096, not 2,048 (driven)
 CAPS = "2.1.300"  # alwaysLoad: false on a server defers all its tools (the issue's reading)
-BUILT_INS_DEFERRED = "2.1.304"  # some built-in tools deferred, a placeholder tool sent
 NEWEST = "2.1.332"  # case-sensitive exact name first, models
 BOUNDARIES = (
     OLDEST,
@@ -36,7 +35,6 @@ BOUNDARIES = (
     LOADED_WHOLE,
     WIDER_CUTS,
     CAPS,
-    BUILT_INS_DEFERRED,
     NEWEST,
 )
 MAX_QUERY_CHARACTERS = 16_384
@@ -48,21 +46,129 @@ OLD_CUT = 2048
 # sets the description cut from 2.1.280 (driven: 2.1.278 ignores it, 2.1.280-2.1.332 honour it)
 DESCRIPTION_ENVIRONMENT = "CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH"
 DESCRIPTION_CONFIG = "claude-code.max-mcp-description-length"
-# Claude Code's own tools deferred from 2.1.304 (hosts-facts.md §3); their text is not ours
-DEFERRED_BUILT_INS = (
-    "CronCreate",
-    "CronDelete",
-    "CronList",
-    "EnterPlanMode",
-    "ExitPlanMode",
-    "ListMcpResources",
-    "NotebookEdit",
-    "ReadMcpResource",
-    "TaskCreate",
-    "TaskUpdate",
-    "WebFetch",
-    "WebSearch",
+# The versions driven offline (tests/test_claude_code_client.py); what each sent of its own is
+# recorded in tests/claude_code_facts.json, which a test checks this table against.
+DRIVEN = (
+    "2.1.100",
+    "2.1.101",
+    "2.1.112",
+    "2.1.113",
+    "2.1.270",
+    "2.1.271",
+    "2.1.278",
+    "2.1.280",
+    "2.1.287",
+    "2.1.288",
+    "2.1.294",
+    "2.1.295",
+    "2.1.296",
+    "2.1.299",
+    "2.1.300",
+    "2.1.303",
+    "2.1.304",
+    "2.1.331",
+    "2.1.332",
 )
+# Claude Code's own deferred tools, which compete with the MCP tools in its ToolSearch (with
+# ENABLE_TOOL_SEARCH=true at every driven version), as listed from the driven version named on
+# through the driven versions after it; names only: their text is Claude Code's, not ours.
+OWN_DEFERRED_TOOLS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "2.1.100",
+        (
+            "AskUserQuestion",
+            "CronCreate",
+            "CronDelete",
+            "CronList",
+            "EnterPlanMode",
+            "EnterWorktree",
+            "ExitPlanMode",
+            "ExitWorktree",
+            "NotebookEdit",
+            "TaskOutput",
+            "TaskStop",
+            "TodoWrite",
+            "WebFetch",
+            "WebSearch",
+        ),
+    ),
+    (
+        "2.1.101",
+        (
+            "AskUserQuestion",
+            "CronCreate",
+            "CronDelete",
+            "CronList",
+            "EnterPlanMode",
+            "EnterWorktree",
+            "ExitPlanMode",
+            "ExitWorktree",
+            "NotebookEdit",
+            "ScheduleWakeup",
+            "TaskOutput",
+            "TaskStop",
+            "TodoWrite",
+            "WebFetch",
+            "WebSearch",
+        ),
+    ),
+    (
+        "2.1.270",
+        (
+            "CronCreate",
+            "CronDelete",
+            "CronList",
+            "EnterWorktree",
+            "ExitWorktree",
+            "NotebookEdit",
+            "SendMessage",
+            "TaskOutput",
+            "TaskStop",
+            "WebFetch",
+            "WebSearch",
+        ),
+    ),
+    (
+        "2.1.278",
+        (
+            "CronCreate",
+            "CronDelete",
+            "CronList",
+            "EnterWorktree",
+            "ExitWorktree",
+            "NotebookEdit",
+            "SendMessage",
+            "TaskStop",
+            "WebFetch",
+            "WebSearch",
+        ),
+    ),
+    (
+        "2.1.331",
+        (
+            "CronCreate",
+            "CronDelete",
+            "CronList",
+            "EnterWorktree",
+            "ExitWorktree",
+            "Monitor",
+            "NotebookEdit",
+            "SendMessage",
+            "TaskStop",
+            "WebFetch",
+            "WebSearch",
+        ),
+    ),
+)
+# How the deferred tools are listed upfront (names one per line, its own deferred tools first,
+# then the MCP tools), from the driven version named on: the message's role and what is around
+# the names (their lead line's text is Claude Code's: recorded in tests/claude_code_facts.json).
+LISTINGS: tuple[tuple[str, str], ...] = (
+    ("2.1.100", "a user message, wrapped in <available-deferred-tools>"),
+    ("2.1.112", "a user message, after a lead line"),
+    ("2.1.270", "a system message, after a lead line"),
+)
+PLACEHOLDER = "2.1.270"  # a deferred DeferredToolPlaceholder tool sent (driven: not by 2.1.113)
 _VERSION = re.compile(r"(\d+)\.(\d+)\.(\d+)")
 
 
@@ -112,6 +218,39 @@ class ClaudeCode:
         return None
 
     @property
+    def driven(self) -> bool:
+        """Whether this version is one of the clients driven offline (``DRIVEN``)."""
+        return self.version in DRIVEN
+
+    @property
+    def observed_as(self) -> str:
+        """The driven version whose observations this one takes: itself when driven, else the
+        newest driven below it (the oldest for an older version)."""
+        below = [v for v in DRIVEN if parse_version(v, "driven") <= self.number]
+        return below[-1] if below else DRIVEN[0]
+
+    @property
+    def evidence(self) -> str:
+        """``observed in Claude Code X`` for a driven version, else what is assumed from."""
+        if self.driven:
+            return f"observed in {self.label}"
+        return f"assumed as observed in Claude Code {self.observed_as}"
+
+    @property
+    def own_deferred_tools(self) -> tuple[str, ...]:
+        """Claude Code's own deferred tools at this version (``OWN_DEFERRED_TOOLS``)."""
+        at = parse_version(self.observed_as, "driven")
+        listed = [n for since, n in OWN_DEFERRED_TOOLS if parse_version(since, "driven") <= at]
+        return listed[-1]
+
+    @property
+    def listing(self) -> str:
+        """Where this version lists its deferred tools (``LISTINGS``)."""
+        at = parse_version(self.observed_as, "driven")
+        found = [where for since, where in LISTINGS if parse_version(since, "driven") <= at]
+        return found[-1]
+
+    @property
     def label(self) -> str:
         """``Claude Code 2.1.332`` for the method line."""
         return f"Claude Code {self.version}"
@@ -131,7 +270,11 @@ class ClaudeCode:
         return self.since(DESCRIPTION_SETTING)
 
     def sent_cut(self, deferred: bool) -> int:
-        """Where the description Claude Code sends is cut."""
+        """Where the description Claude Code sends is cut: a deferred tool, once loaded, at
+        16,384 from 2.1.295; the length CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH sets, when read,
+        cuts every description, loaded or deferred (driven with 100, 1,000 and 8,000)."""
+        if self.reads_description_length and self.description_length is not None:
+            return self.description_length
         return LOADED_CUT if deferred and self.since(LOADED_WHOLE) else self.description_cut
 
     @property
@@ -160,14 +303,14 @@ def claude_code_method(claude_code: ClaudeCode) -> str:
     return line if claude_code.note is None else f"{line}; {claude_code.note}"
 
 
-def competing_built_ins_note(claude_code: ClaudeCode) -> str | None:
-    """From 2.1.304, which of Claude Code's own deferred tools compete in ToolSearch: their
-    text is Claude Code's, not toolsearch's to ship, so a preview ranks the MCP tools only."""
-    if not claude_code.since(BUILT_INS_DEFERRED):
-        return None
+def competing_built_ins_note(claude_code: ClaudeCode) -> str:
+    """Which of Claude Code's own deferred tools compete in its ToolSearch at this version
+    (every driven version defers some): their text is Claude Code's, not toolsearch's to
+    ship, so a preview ranks the MCP tools only."""
+    names = claude_code.own_deferred_tools
     return (
-        f"{claude_code.label} also defers {len(DEFERRED_BUILT_INS)} of its own tools, which "
-        f"compete in its ToolSearch: {', '.join(DEFERRED_BUILT_INS)}; their text is Claude "
+        f"{claude_code.label} also defers {len(names)} of its own tools, which compete in its "
+        f"ToolSearch ({claude_code.evidence}): {', '.join(names)}; their text is Claude "
         "Code's, so ranks here compare the MCP tools only"
     )
 

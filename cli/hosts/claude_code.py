@@ -22,7 +22,7 @@ from dataclasses import replace
 from toolsearch.catalog import tool_search_mode as modes
 from toolsearch.catalog.claude_code_versions import CAPS as SERVER_ALWAYS_LOAD_WINS
 from toolsearch.catalog.claude_code_versions import HIDDEN_TOOLS as HIDES_TOOLS
-from toolsearch.catalog.claude_code_versions import ClaudeCode
+from toolsearch.catalog.claude_code_versions import PLACEHOLDER, ClaudeCode, parse_version
 from toolsearch.catalog.dialects import ParsedSource, source_tools
 from toolsearch.catalog.model import CLAUDE_CODE_SEARCH, Catalog, MalformedTool, Scope, Tool
 from toolsearch.cost.models import DEFAULT_MODEL
@@ -83,26 +83,26 @@ def is_hidden(tool: Tool) -> bool:
 
 
 def listed_line(tool: Tool, catalog: Catalog) -> str | None:
-    """A deferred tool's line in the list of deferred tools Claude Code sends upfront (a
-    ``role: "system"`` message: one sent name per line, never shortened); None for a tool
-    Claude Code hides from the model (from 2.1.280: it is not listed)."""
+    """A deferred tool's line in the list of deferred tools Claude Code sends upfront (one
+    sent name per line, never shortened; ``ClaudeCode.listing`` says in which message); None
+    for a tool Claude Code hides from the model (from 2.1.280: it is not listed)."""
     if catalog.claude_code.since(HIDES_TOOLS) and is_hidden(tool):
         return None
     return tool.sent_name + "\n"
 
 
 def listing_note(catalog: Catalog) -> str:
-    """What the deferred tools' listed names cost, and what is assumed."""
+    """What the deferred tools' listed names cost, where they are listed, and what is not
+    counted (Claude Code's own text, the same for every catalog, like its system prompt)."""
     version = catalog.claude_code
-    seen = (
-        "observed in Claude Code 2.1.332"
-        if version.since(HIDES_TOOLS)
-        else f"observed in Claude Code 2.1.332, assumed in {version.version}"
-    )
+    around = "wrapper" if "wrapped" in version.listing else "lead line"
+    own = f"the {around}, its {len(version.own_deferred_tools)} deferred tools' names"
+    if parse_version(version.observed_as, "driven") >= parse_version(PLACEHOLDER, "driven"):
+        own += " and its DeferredToolPlaceholder tool"
     return (
         "each deferred tool's name is counted upfront: Claude Code lists deferred tools by "
-        f"name, one per line, in a system message ({seen}); the list's heading, its own "
-        "deferred tools' names and the DeferredToolPlaceholder tool (deferred) are not counted"
+        f"name, one per line, in {version.listing} ({version.evidence}); what it sends of "
+        f"its own ({own}) is not counted, like its system prompt"
     )
 
 

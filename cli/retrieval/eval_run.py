@@ -141,8 +141,7 @@ def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None)
         if not outcomes:
             raise UsageError("no case runs in the selected --mode")
     if CLAUDE_CODE_MODE in {o.mode for o in outcomes}:
-        competing = competing_built_ins_note(catalog.claude_code)
-        notes += [competing] if competing else []
+        notes.append(competing_built_ins_note(catalog.claude_code))
     loaded = sum(len(o.always_loaded) for o in outcomes)
     if loaded:
         notes.append(f"{loaded} expected tools are always loaded (not deferred): counted at rank 1")

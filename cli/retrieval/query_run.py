@@ -120,8 +120,7 @@ def search_scopes(inputs: Inputs, options: QueryOptions, config: Config) -> Quer
         raise UsageError("no tools to search: the sources hold no tool definitions")
     if mode == CLAUDE_CODE_MODE:
         competing = competing_built_ins_note(catalog.claude_code)
-        notes = [*notes, claude_code_method(catalog.claude_code)]
-        notes += [competing] if competing else []
+        notes = [*notes, claude_code_method(catalog.claude_code), competing]
     preface = approximation_note(catalog.target, [mode])
     return QueryReport(options.query, mode, limit, found, notes, preface)
 
