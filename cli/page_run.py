@@ -7,6 +7,7 @@ Each part is the one the other commands compute (``budget``, ``lint``, ``recomme
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,11 @@ SELF_CHECK_AT = 5  # the API's default limit: a deferred tool outside the top 5 
 # Past this many searched tools a scope's self-check searches an even sample of them (each still
 # among all), as the unfindable-tool rule stops at its max-tools (1,000): the page stays linear.
 SELF_CHECK_SAMPLE = 1000
+# Past this many tools the page shows the costliest ones (and those kept loaded) one by one and
+# sums the rest per source: the page stays a page, and takes time in proportion to the catalog.
+TOOLS_SHOWN = 500
+
+Place = tuple[str, str, str]  # a tool's scope, file and pointer: its own key on the page
 
 
 @dataclass(frozen=True)
@@ -83,7 +89,8 @@ class PageReport:
     files: tuple[str, ...]
     target: str
     tools: tuple[Tool, ...] = ()  # every tool of the run, as the analysis sees it
-    breakdown: tuple[ScopeBreakdown, ...] = ()  # each tool's parts and what slimming saves
+    breakdown: tuple[ScopeBreakdown, ...] = ()  # each shown tool's parts and what slimming saves
+    shown: frozenset[Place] | None = None  # the tools shown one by one; None: every tool
 
 
 def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageReport:
@@ -107,6 +114,7 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
 
         diff = baseline_diff(options.baseline, analysis, inputs, budget)
     recommendation, problem = _recommendation(inputs, config, options, analysis)
+    shown = shown_places(budget, recommendation)
     return PageReport(
         budget,
         diagnostics,
@@ -122,8 +130,32 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
         tuple(sorted({d.display for d in inputs.documents})),
         inputs.catalog.target,
         analysis.catalog.tools,
-        breakdown(budget, analysis.counter),
+        breakdown(budget, analysis.counter, None if shown is None else _place_in(shown)),
+        shown,
     )
+
+
+def shown_places(budget: Budget, recommendation: Recommendation | None) -> frozenset[Place] | None:
+    """The tools the page shows one by one: past ``TOOLS_SHOWN`` tools, the costliest
+    ``TOOLS_SHOWN`` of the run and every tool kept loaded; None when every tool fits."""
+    rows = budget.rows
+    if len(rows) <= TOOLS_SHOWN:
+        return None
+    costliest = sorted(rows, key=lambda row: -row.tokens)[:TOOLS_SHOWN]
+    shown = {(row.scope, row.file, row.pointer) for row in costliest}
+    if recommendation is not None:
+        for choice in recommendation.scopes:
+            shown.update(place_of(ranked.tool) for ranked in choice.kept)
+    return frozenset(shown)
+
+
+def place_of(tool: Tool) -> Place:
+    """A tool's key on the page."""
+    return tool.scope, tool.location.file, tool.location.pointer
+
+
+def _place_in(places: frozenset[Place]) -> Callable[[Tool], bool]:
+    return lambda tool: place_of(tool) in places
 
 
 def _recommendation(

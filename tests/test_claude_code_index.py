@@ -16,7 +16,7 @@ from toolsearch.config import Config
 from toolsearch.retrieval import claude_code_index
 from toolsearch.retrieval.claude_code_index import VECTOR_FROM, Entry, KeywordIndex
 from toolsearch.retrieval.claude_code_search import entry_of
-from toolsearch.retrieval.searchers import ranks_and_top_of, searched_tools
+from toolsearch.retrieval.searchers import ranks_and_top_of, searched_tools, tie_spans_of
 
 ODD_TERMS = ["a.b", "-", "get-", ".json", "v2.1", "c++", "(x)", "_", "__", "a_b", "é", "ß", "k"]
 
@@ -61,6 +61,11 @@ def check(entries: list[Entry], queries: list[list[str]]) -> None:
         assert index.ranks_and_top([*required, *optional], required, positions, 10) == (
             ranked_positions
         )
+        # ties from the scores alone, as the whole ranking has them (a tie: equal scores)
+        ranking = [(i, float(s)) for i, s in got]
+        every = [i for i, _ in got]
+        spans = tie_spans_of(ranking, [*positions, *every])
+        assert index.tie_spans([*required, *optional], required, [*positions, *every]) == spans
 
 
 def entries_of(paths: list[Path], tmp_path: Path) -> list[Entry]:

@@ -19,6 +19,7 @@ from tests.catalog_gen import request as generated_request
 from tests.catalogs import SHOP, tool
 from tests.conftest import CATALOGS, FIXTURES, needs_shared, shared_catalogs
 from toolsearch.app import app
+from toolsearch.page_run import TOOLS_SHOWN
 from toolsearch.report.treemap import Rect, squarified
 
 EXAMPLE = FIXTURES / "example" / "request.json"
@@ -470,11 +471,65 @@ def test_findability_agrees_with_eval_self(runner: CliRunner, in_tmp: Path) -> N
 
 
 @pytest.mark.slow
-def test_a_1000_tool_catalog_under_2_mb(runner: CliRunner, in_tmp: Path) -> None:
+def test_a_1000_tool_catalog_under_1_mb(runner: CliRunner, in_tmp: Path) -> None:
     path = write_json(in_tmp / "big.json", generated_request(1000))
     _, page = make_report(runner, str(path), "-o", "page.html")
-    assert len(page.tiles) == 1000  # the search tool is no tile: it is in the upfront figures
-    assert (in_tmp / "page.html").stat().st_size < 2_000_000
+    tools = [t for t in page.tiles if t["id"].startswith("tile-")]
+    assert len(tools) >= TOOLS_SHOWN  # the costliest, and any tool kept loaded
+    assert len(tools) < 1000 and any(t["id"].startswith("rest-tile-") for t in page.tiles)
+    assert (in_tmp / "page.html").stat().st_size < 1_000_000
+
+
+def _tokens(tiles: list[dict[str, str]]) -> int:
+    return sum(int(t["data-tokens"]) for t in tiles)
+
+
+def test_past_a_size_the_costliest_tools_are_shown_and_the_rest_summed(
+    runner: CliRunner, in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past TOOLS_SHOWN tools the page shows the costliest one by one, sums the others per
+    source (tile and row), says so, and keeps every count over all tools."""
+    import toolsearch.page_run
+
+    monkeypatch.setattr(toolsearch.page_run, "TOOLS_SHOWN", 10)
+    path = write_json(in_tmp / "big.json", generated_request(60))
+    budget = json.loads(runner.invoke(app, ["budget", str(path), "-f", "json"]).output)
+    lint = json.loads(runner.invoke(app, ["lint", str(path), "-f", "json"]).output)
+    _, page = make_report(runner, str(path), "-o", "page.html")
+    text = " ".join(page.all_text.split())
+    tools = [t for t in page.tiles if t["id"].startswith("tile-")]
+    rests = [t for t in page.tiles if t["id"].startswith("rest-tile-")]
+    shown = len(tools)
+    assert 10 <= shown < 60 and rests
+    assert f"Showing {shown} of 60 tools one by one" in text
+    assert f"the other {60 - shown} are summed per source" in text
+    costliest = sorted(budget["tools"], key=lambda row: -row["tokens"])[:10]
+    labels = {t["aria-label"].split(" (", 1)[0] for t in tools}
+    assert {row["name"] for row in costliest} <= labels
+    # every tool's tokens are on the map: the shown tiles and the sums
+    assert abs(_tokens(tools) + _tokens(rests) - sum(r["tokens"] for r in budget["tools"])) <= 60
+    assert f"Findings ({len(lint['diagnostics'])})" in text
+    assert {h[1:] for h in page.hrefs} <= page.ids  # every link has its target
+    assert {t["href"][1:] for t in rests} <= {i for i in page.ids if i.startswith("rest-")}
+
+
+def test_past_a_size_the_page_grows_no_more(
+    runner: CliRunner, in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four times the tools, past TOOLS_SHOWN and LIST_SHOWN: the page is about the same size."""
+    import toolsearch.page_run
+    import toolsearch.report.html_page
+
+    monkeypatch.setattr(toolsearch.page_run, "TOOLS_SHOWN", 10)
+    monkeypatch.setattr(toolsearch.report.html_page, "LIST_SHOWN", 5)
+    sizes = []
+    for count in (50, 200):
+        path = write_json(in_tmp / f"big-{count}.json", generated_request(count))
+        make_report(runner, str(path), "-o", f"page-{count}.html")
+        sizes.append((in_tmp / f"page-{count}.html").stat().st_size)
+    assert sizes[1] < 1.1 * sizes[0]
+    text = (in_tmp / "page-200.html").read_text(encoding="utf-8")
+    assert "more (<code>toolsearch lint</code> lists them all)" in text
 
 
 def test_other_commands_do_not_load_the_page_libraries() -> None:

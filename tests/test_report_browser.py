@@ -309,3 +309,39 @@ def test_every_tool_folds_by_scope_wraps_and_is_a_list_on_a_phone(
     )
     assert before == '"Description: "'
     assert browser.get_log("browser") == []
+
+
+@pytest.mark.slow
+def test_a_page_past_its_size_sums_the_rest_and_still_works(
+    browser: Any, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past TOOLS_SHOWN tools: the summed tiles keep areas proportional, show their figures
+    and lead to their row, and the page fits a phone."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    import toolsearch.page_run
+    from tests.catalog_gen import request
+
+    monkeypatch.setattr(toolsearch.page_run, "TOOLS_SHOWN", 10)
+    source = tmp_path / "big.json"
+    source.write_text(json.dumps(request(60)), encoding="utf-8")
+    page = _page(runner, tmp_path, str(source))
+    browser.get(page.as_uri())
+    tiles = browser.execute_script(TILES)
+    assert any(t[2].startswith("rest-tile-") for t in tiles)
+    _check_areas(tiles)
+    rest = browser.find_element(By.CSS_SELECTOR, ".tile[id^='rest-tile-']")
+    ActionChains(browser).move_to_element(rest).perform()
+    tip = browser.find_element(By.ID, "tip")
+    assert tip.is_displayed() and " more tools" in tip.text.splitlines()[0]
+    assert f"Tokens\n{int(rest.get_attribute('data-tokens')):,}" in tip.text
+    row_id = rest.get_attribute("href").split("#")[1]
+    rest.click()
+    row = browser.find_element(By.ID, row_id)
+    assert row.is_displayed()
+    _screenshot(browser, tmp_path / "summed-phone.png", PHONE_WIDTH)
+    assert browser.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth"
+    ), "the page scrolls sideways at phone width"
+    assert browser.get_log("browser") == []

@@ -201,16 +201,16 @@ def live_sources(command: C) -> C:
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from toolsearch.servers.live import LiveOptions
+        configs = tuple(kwargs.pop("mcp_config") or ())
+        only = tuple(kwargs.pop("only") or ())
+        commands = tuple(kwargs.pop("mcp_command") or ())
+        urls = tuple(kwargs.pop("mcp_url") or ())
+        timeout, keep_going = kwargs.pop("mcp_timeout"), kwargs.pop("keep_going")
+        live = None  # no server asked for: the live-server code (sockets, processes) stays unloaded
+        if configs or only or commands or urls:
+            from toolsearch.servers.live import LiveOptions
 
-        live = LiveOptions(
-            configs=tuple(kwargs.pop("mcp_config") or ()),
-            only=tuple(kwargs.pop("only") or ()),
-            commands=tuple(kwargs.pop("mcp_command") or ()),
-            urls=tuple(kwargs.pop("mcp_url") or ()),
-            timeout=kwargs.pop("mcp_timeout"),
-            keep_going=kwargs.pop("keep_going"),
-        )
+            live = LiveOptions(configs, only, commands, urls, timeout, keep_going)
         return command(*args, live=live, **kwargs)
 
     parameters = [*own, *extra]

@@ -32,7 +32,6 @@ from toolsearch.lint.lint_run import (
     update_baseline_file,
 )
 from toolsearch.output_policy import report_color, report_width
-from toolsearch.recommend.recommend import ranked_tools
 from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 from toolsearch.sanitize import clean, one_line
 
@@ -59,6 +58,8 @@ def execute(inputs: Inputs, config: Config, options: LintOptions) -> tuple[str, 
         return update_baseline_file(inputs, diagnostics, options, config), 0
     fixed: list[str] = []
     if options.fix or options.diff:
+        from toolsearch.recommend.recommend import ranked_tools  # only --fix ranks tools
+
         outcome = fix_files(inputs, config, options, ranked_tools)
         if options.diff:
             return _diff_text(outcome, options.quiet), 1 if outcome.changes else 0

@@ -3,8 +3,10 @@ their schemas saves upfront and per load."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from toolsearch.catalog.model import Tool
 from toolsearch.cost.budget import Budget
 from toolsearch.cost.schema_parts import PARTS, ToolParts, tool_parts
 from toolsearch.cost.slim_savings import ScopeSlim, ToolSlim, scope_slim, slim_estimates
@@ -26,11 +28,18 @@ class ScopeBreakdown:
         return 100.0 * self.parts[part] / self.total if self.total else 0.0
 
 
-def breakdown(budget: Budget, counter: TokenCounter | None = None) -> tuple[ScopeBreakdown, ...]:
-    """The breakdown of every scope with tools."""
+def breakdown(
+    budget: Budget,
+    counter: TokenCounter | None = None,
+    only: Callable[[Tool], bool] | None = None,
+) -> tuple[ScopeBreakdown, ...]:
+    """The breakdown of every scope with tools (of the tools ``only`` accepts, when given: the
+    report breaks down the tools it shows)."""
     found = []
     for scope_budget in budget.scopes:
         tools = scope_budget.scope.tools
+        if only is not None:
+            tools = tuple(t for t in tools if only(t))
         if not tools:
             continue
         model = scope_budget.model

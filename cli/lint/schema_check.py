@@ -18,13 +18,15 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
-import jsonschema_rs
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from toolsearch.catalog.locate import join_pointer
 from toolsearch.catalog.model import Tool
 from toolsearch.sanitize import one_line
+
+if TYPE_CHECKING:  # loaded when a schema is compiled: most runs compile none (the common shape)
+    import jsonschema_rs
 
 BACKTRACK_LIMIT = 1_000_000
 # Measured with jsonschema-rs 0.60: an error costs about 2.5 KB and 13 us, plus about 8 bytes
@@ -34,7 +36,6 @@ BACKTRACK_LIMIT = 1_000_000
 ERROR_BYTES = 2_500
 BYTES_PER_CHAR = 8
 COUNT_BUDGET = 100_000_000
-_REGEX = jsonschema_rs.FancyRegexOptions(backtrack_limit=BACKTRACK_LIMIT)
 DRAFTS = {
     "http://json-schema.org/draft-04/schema": "draft-04",
     "http://json-schema.org/draft-06/schema": "draft-06",
@@ -114,18 +115,21 @@ def compile_schema(schema: Mapping[str, Any]) -> Compiled:
     if draft is None and "$schema" in data:
         # decisions.md: a schema naming no known draft is checked as 2020-12.
         label = f"2020-12, as its $schema {_short(data.pop('$schema'))} is not a known draft"
+    import jsonschema_rs
+
     make = jsonschema_rs.validator_for if draft else jsonschema_rs.Draft202012Validator
+    regex = _regex_options()
     try:
         try:
             validator: jsonschema_rs.Validator = make(
-                data, pattern_options=_REGEX, offline=True, validate_formats=False
+                data, pattern_options=regex, offline=True, validate_formats=False
             )
         except (ValueError, TypeError, OverflowError) as error:
             if isinstance(error, jsonschema_rs.ValidationError):
                 raise
             # YAML values JSON cannot hold (dates, integer keys): check what JSON would carry.
             data = as_json(data)
-            validator = make(data, pattern_options=_REGEX, offline=True, validate_formats=False)
+            validator = make(data, pattern_options=regex, offline=True, validate_formats=False)
     except jsonschema_rs.ValidationError as error:
         if "Retrieval is disabled" in error.message:
             # A remote $ref: toolsearch works offline and cannot tell whether it resolves.
@@ -134,6 +138,14 @@ def compile_schema(schema: Mapping[str, Any]) -> Compiled:
     except (ValueError, TypeError, OverflowError) as error:
         return Compiled(None, SchemaIssue(_first_line(str(error))), label)
     return Compiled(validator, None, label)
+
+
+@cache
+def _regex_options() -> jsonschema_rs.FancyRegexOptions:
+    """``pattern`` runs under fancy-regex's backtracking limit."""
+    import jsonschema_rs
+
+    return jsonschema_rs.FancyRegexOptions(backtrack_limit=BACKTRACK_LIMIT)
 
 
 def as_json(value: Any) -> Any:
@@ -175,6 +187,8 @@ def check_instance(
 ) -> InstanceCheck:
     """Whether ``instance`` passes; if not, its first certain failure (else the first check a
     regex limit stopped) and how many others, counted only when cheap (``COUNT_BUDGET``)."""
+    import jsonschema_rs
+
     try:
         valid = validator.is_valid(instance)
     except (ValueError, TypeError, OverflowError):
@@ -202,6 +216,8 @@ def check_instance(
 
 def _instance_issue(error: jsonschema_rs.ValidationError, schema: Mapping[str, Any]) -> SchemaIssue:
     """The error as an issue; a pattern the regex engine gave up on is named, not judged."""
+    import jsonschema_rs
+
     pointer = join_pointer(*error.instance_path)
     kinds = jsonschema_rs.ValidationErrorKind
     if isinstance(error.kind, kinds.BacktrackLimitExceeded | kinds.RegexEngineFailure):

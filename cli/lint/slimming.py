@@ -328,6 +328,36 @@ FINDERS: dict[str, Callable[[Any, str], list[Cut]]] = {
 
 
 _MEMO: dict[tuple[int, str, str], tuple[Any, list[Cut]]] = {}
+# A rule finds cuts only in a schema holding one of these keys somewhere: a schema without them
+# is not walked for that rule (most schemas hold no title, default or union at all).
+NEEDS: dict[str, frozenset[str]] = {
+    REDUNDANT_TITLE: frozenset({"title"}),
+    TITLE_IN_SCHEMA: frozenset({"title"}),
+    REDUNDANT_ADDITIONAL_PROPERTIES: frozenset({"additionalProperties"}),
+    RESTATED_DEFAULT: frozenset({"default", "examples"}),
+    VERBOSE_UNION: frozenset({"anyOf", "allOf"}),
+}
+_KEYS: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def keys_in(schema: Any) -> frozenset[str]:
+    """Every object key anywhere in ``schema`` (data included), found once per schema object
+    and run."""
+    found = _KEYS.get(id(schema))
+    if found is not None and found[0] is schema:
+        return found[1]
+    keys: set[str] = set()
+    stack = [schema]
+    while stack:
+        value = stack.pop()
+        if type(value) is dict or isinstance(value, Mapping):
+            keys.update(value)
+            stack.extend(v for v in value.values() if isinstance(v, dict | list | Mapping))
+        elif isinstance(value, list):
+            stack.extend(v for v in value if isinstance(v, dict | list | Mapping))
+    result = frozenset(keys)
+    _KEYS[id(schema)] = (schema, result)
+    return result
 
 
 def cuts_of(schema: Any, tool_name: str, rules: Iterable[str]) -> list[Cut]:
@@ -348,6 +378,8 @@ def _cuts_of_rule(schema: Any, tool_name: str, rule: str) -> list[Cut]:
         return found[1]
     if rule == UNUSED_DEFINITION:
         cuts = unused_definitions(schema)
+    elif rule in NEEDS and NEEDS[rule].isdisjoint(keys_in(schema)):
+        cuts = []
     else:
         unused = _cuts_of_rule(schema, tool_name, UNUSED_DEFINITION)
         reachable = slimmed(schema, unused) if unused else schema

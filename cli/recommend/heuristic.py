@@ -212,7 +212,13 @@ def third(value: float, ordered: Sequence[float]) -> int:
 
 
 def deprecated(tool: Tool) -> bool:
-    return _DEPRECATED.search(tool.description or "") is not None
+    return _says_deprecated(tool.description or "")
+
+
+@lru_cache(maxsize=1 << 16)
+def _says_deprecated(description: str) -> bool:
+    """Asked three times per tool (its signals, variants, references): read once."""
+    return _DEPRECATED.search(description) is not None
 
 
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9_-]+")

@@ -24,7 +24,7 @@ from toolsearch import __version__
 from toolsearch.catalog.model import Tool
 from toolsearch.cost.budget import Row, ScopeBudget
 from toolsearch.lint.findings import Diagnostic, Severity
-from toolsearch.page_run import SELF_CHECK_AT, Findable, PageReport
+from toolsearch.page_run import SELF_CHECK_AT, Findable, PageReport, place_of
 from toolsearch.recommend.usage import confidence
 from toolsearch.report.render_settings import RenderSettings
 from toolsearch.report.treemap import Placed, Rect, squarified
@@ -36,6 +36,7 @@ BOX = Rect(0.0, 0.0, 160.0, 100.0)
 LABELLED_GROUP = 0.012  # groups with at least this share of the box show their name
 DESCRIPTION_SHOWN = 160  # characters of a description in the table of every tool
 TOOLS_OPEN = 40  # up to this many tools, the table of every tool starts open
+LIST_SHOWN = 200  # a list of findings or misses names this many, then says how many more
 
 
 @dataclass
@@ -49,6 +50,20 @@ class ToolView:
     kept: bool = False  # kept loaded by the recommendation
     description: str | None = None
     parts: str = ""  # its largest parts and what lint --fix saves (budget --breakdown)
+    shown: bool = True  # shown one by one (else summed with its source's other tools)
+    rest = False
+
+    @property
+    def scope(self) -> str:
+        return self.row.scope
+
+    @property
+    def source(self) -> str:
+        return self.row.source
+
+    @property
+    def tokens(self) -> float:
+        return self.row.tokens
 
     @property
     def anchor(self) -> str:
@@ -80,11 +95,66 @@ class ToolView:
         return found is not None and (found.rank is None or found.rank > SELF_CHECK_AT)
 
 
+@dataclass
+class Rest:
+    """The tools of one source in one scope that the page does not show one by one, summed."""
+
+    index: int
+    views: list[ToolView]
+    rest = True
+
+    @property
+    def scope(self) -> str:
+        return self.views[0].row.scope
+
+    @property
+    def source(self) -> str:
+        return self.views[0].row.source
+
+    @property
+    def tokens(self) -> float:
+        return sum(v.row.tokens for v in self.views)
+
+    @property
+    def anchor(self) -> str:
+        return f"rest-{self.index}"
+
+    @property
+    def tile(self) -> str:
+        return f"rest-tile-{self.index}"
+
+    @property
+    def loaded(self) -> int:
+        return sum(1 for v in self.views if not v.row.deferred)
+
+    @property
+    def state(self) -> str:
+        """Its tools' state: the tile is striped when most of them are deferred."""
+        return "loaded" if 2 * self.loaded > len(self.views) else "deferred"
+
+    @property
+    def findings(self) -> int:
+        return sum(len(v.findings) for v in self.views)
+
+    @property
+    def rank_text(self) -> str:
+        """How many of its self-checked tools a search finds in the top 5."""
+        checked = [v for v in self.views if v.findable is not None and not v.findable.error]
+        if not checked:
+            return "not checked"
+        found = sum(1 for v in checked if not v.missed)
+        return f"{found:,} of {len(checked):,} checked in the top {SELF_CHECK_AT}"
+
+
+Shown = ToolView | Rest
+
+
 @dataclass(frozen=True)
 class Tile:
-    """A tool's rectangle, as percentages of the treemap."""
+    """A tool's rectangle (or the rectangle of a source's tools summed), as percentages of the
+    treemap."""
 
-    tool: ToolView
+    tool: Shown
     left: float
     top: float
     width: float
@@ -122,16 +192,16 @@ def _pct(value: float, whole: float) -> float:
 
 
 def _tiles(
-    views: Sequence[ToolView], budgets: Sequence[ScopeBudget]
+    views: Sequence[Shown], budgets: Sequence[ScopeBudget]
 ) -> tuple[list[Tile], list[Group]]:
     """Scopes, then their sources, then their tools, nested; area = estimated tokens."""
-    by_scope: dict[str, list[ToolView]] = defaultdict(list)
+    by_scope: dict[str, list[Shown]] = defaultdict(list)
     for view in views:
-        by_scope[view.row.scope].append(view)
+        by_scope[view.scope].append(view)
     scopes = [(s.scope.name, by_scope[s.scope.name]) for s in budgets if by_scope[s.scope.name]]
     tiles: list[Tile] = []
     groups: list[Group] = []
-    total = sum(v.row.tokens for v in views) or 1.0
+    total = sum(v.tokens for v in views) or 1.0
 
     def group(name: str, level: str, tokens: float, rect: Rect) -> Group:
         return Group(
@@ -145,8 +215,8 @@ def _tiles(
             tokens / total >= LABELLED_GROUP,
         )
 
-    def weight(item: tuple[str, list[ToolView]]) -> float:
-        return sum(v.row.tokens for v in item[1])
+    def weight(item: tuple[str, list[Shown]]) -> float:
+        return sum(v.tokens for v in item[1])
 
     many_scopes = len(scopes) > 1
     for placed_scope in squarified(scopes, weight, BOX):
@@ -157,17 +227,17 @@ def _tiles(
             outline = group(scope_name, "scope", weight(placed_scope.item), placed_scope.rect)
             groups.append(outline)
             labelled = outline.labelled
-        by_source: dict[str, list[ToolView]] = defaultdict(list)
+        by_source: dict[str, list[Shown]] = defaultdict(list)
         for view in scope_views:
-            by_source[view.row.source].append(view)
+            by_source[view.source].append(view)
         sources = list(by_source.items())
         for placed_source in squarified(sources, weight, placed_scope.rect):
             source_name, source_views = placed_source.item
             if len(sources) > 1 or source_name != scope_name:
                 tokens = weight(placed_source.item)
                 groups.append(group(source_name, "source", tokens, placed_source.rect))
-            placed: list[Placed[ToolView]] = squarified(
-                source_views, lambda v: v.row.tokens, placed_source.rect
+            placed: list[Placed[Shown]] = squarified(
+                source_views, lambda v: v.tokens, placed_source.rect
             )
             tiles.extend(
                 Tile(
@@ -190,7 +260,11 @@ def _at(corner: tuple[float, float], rect: Rect) -> bool:
 
 def _tool_views(report: PageReport) -> list[ToolView]:
     """Every budget row, with its findings, self-check rank and recommendation."""
-    views = [ToolView(i, row) for i, row in enumerate(report.budget.rows, 1)]
+    shown = report.shown
+    views = [
+        ToolView(i, row, shown=shown is None or (row.scope, row.file, row.pointer) in shown)
+        for i, row in enumerate(report.budget.rows, 1)
+    ]
     by_place = {(v.row.scope, v.row.file, v.row.pointer): v for v in views}
     for tool in report.tools:
         view = _view_of(tool, by_place)
@@ -227,7 +301,16 @@ def _add_parts(report: PageReport, views: Sequence[ToolView]) -> None:
 
 
 def _view_of(tool: Tool, by_place: dict[tuple[str, str, str], ToolView]) -> ToolView | None:
-    return by_place.get((tool.scope, tool.location.file, tool.location.pointer))
+    return by_place.get(place_of(tool))
+
+
+def _rests(views: Sequence[ToolView]) -> list[Rest]:
+    """The tools not shown one by one, per scope and source, in the order they come."""
+    by_source: dict[tuple[str, str], list[ToolView]] = {}
+    for view in views:
+        if not view.shown:
+            by_source.setdefault((view.row.scope, view.row.source), []).append(view)
+    return [Rest(index, found) for index, found in enumerate(by_source.values(), 1)]
 
 
 def _link_findings(diagnostics: Iterable[Diagnostic], views: Sequence[ToolView]) -> None:
@@ -373,7 +456,9 @@ def render(report: PageReport, settings: RenderSettings) -> str:
     """The whole page."""
     views = _tool_views(report)
     _link_findings(report.diagnostics, views)
-    tiles, groups = _tiles(views, report.budget.scopes)
+    rests = _rests(views)
+    shown: list[Shown] = [v for v in views if v.shown]
+    tiles, groups = _tiles([*shown, *rests], report.budget.scopes)
     script = _asset("report_page.js")
     recommendation = report.recommendation
     template = _environment().from_string(_asset("report_page.html.j2"))
@@ -382,6 +467,9 @@ def render(report: PageReport, settings: RenderSettings) -> str:
         budget=report.budget,
         views=views,
         views_by_scope=_by_scope(views),
+        rests_by_scope=_rests_by_scope(rests),
+        shown_count=len(shown),
+        list_shown=LIST_SHOWN,
         tools_open=len(views) <= TOOLS_OPEN,
         tiles=tiles,
         groups=groups,
@@ -435,6 +523,13 @@ def _by_scope(views: Sequence[ToolView]) -> dict[str, list[ToolView]]:
     found: dict[str, list[ToolView]] = defaultdict(list)
     for view in views:
         found[view.row.scope].append(view)
+    return dict(found)
+
+
+def _rests_by_scope(rests: Sequence[Rest]) -> dict[str, list[Rest]]:
+    found: dict[str, list[Rest]] = defaultdict(list)
+    for rest in rests:
+        found[rest.scope].append(rest)
     return dict(found)
 
 

@@ -124,6 +124,33 @@ class KeywordIndex:
             return ranks_of, top
         return _ranks_and_top_with_numpy(scores, positions, k)
 
+    def tie_spans(
+        self, terms: Sequence[str], required: Sequence[str], positions: Sequence[int]
+    ) -> list[tuple[int, int] | None]:
+        """The first and last rank of the run of equal scores each tool at ``positions`` is in,
+        as ``ranked`` orders them (None: not reached, or alone with its score)."""
+        scores = self._scores(terms, required)
+        spans: list[tuple[int, int] | None] = []
+        for p in positions:
+            if isinstance(scores, dict):
+                mine = scores.get(p)
+                if mine is None:
+                    spans.append(None)
+                    continue
+                above = sum(1 for s in scores.values() if s > mine)
+                equal = sum(1 for s in scores.values() if s == mine)
+            else:
+                import numpy as np
+
+                mine = scores[p]
+                if mine <= 0:
+                    spans.append(None)
+                    continue
+                above = int(np.count_nonzero(scores > mine))
+                equal = int(np.count_nonzero(scores == mine))
+            spans.append((above + 1, above + equal) if equal > 1 else None)
+        return spans
+
     def _scores(self, terms: Sequence[str], required: Sequence[str]) -> Any:
         """Every score above 0 of a tool that holds each required term: a dict below
         ``VECTOR_FROM`` tools, else a numpy array of every tool's score (0: not reached)."""

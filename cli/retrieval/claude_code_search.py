@@ -185,6 +185,21 @@ class ClaudeCodeSearcher(RankingSearch):
         found = iter(ranks)
         return [None if p < 0 else next(found) for p in inside], [self._order[t] for t in top]
 
+    def tie_spans(self, query: str, positions: Sequence[int]) -> list[tuple[int, int] | None]:
+        """As ``RankingSearch.tie_spans``, from the scores alone for a keyword search: a tie
+        is a run of equal scores in the ranking (a self-check of 10,000 tools asked the whole
+        ranking of every query)."""
+        words = self._keyword_query(query)
+        if words is None:
+            return super().tie_spans(query, positions)
+        required, terms = words
+        if not terms:
+            return [None] * len(positions)
+        inside = [self._place.get(p, -1) for p in positions]
+        spans = self._index.tie_spans(terms, required, [p for p in inside if p >= 0])
+        found = iter(spans)
+        return [None if p < 0 else next(found) for p in inside]
+
     def _select(self, names: str) -> list[int]:
         """Each name by exact sent name among the deferred tools, then among all (a loaded
         tool too); from 2.1.271 else every MCP tool whose own or sanitised name it is; names
