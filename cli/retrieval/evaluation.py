@@ -240,6 +240,10 @@ def run_self(
     cases = self_cases(scope, evaluator.all_tools)
     if sample is not None:
         cases = evenly(cases, sample)
+    if mode == "hybrid":  # the queries embedded in one batch, as held-out ones are
+        from toolsearch.retrieval.hybrid import prepare_queries
+
+        prepare_queries([case.query for case, _ in cases if case.query])
     return [evaluator.run_in(scope, case, mode, (tool,)) for case, tool in cases]
 
 
