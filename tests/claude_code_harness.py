@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.codex_harness import bring_loopback_up
+from tests.namespaces import namespace_missing
 
 REPO = Path(__file__).resolve().parent.parent
 PINNED = REPO / ".ci" / "claude-code" / "node_modules"
@@ -79,14 +80,7 @@ def missing_reason(version: str) -> str | None:
         if (client_folder(version) / "cli.js").exists():
             return f"node is not installed (Claude Code {version} is cli.js)"
         return f"Claude Code {version} is not installed (bash .ci/run installs .ci/claude-code)"
-    if shutil.which("unshare") is None:
-        return "unshare is not installed (util-linux)"
-    probe = subprocess.run(
-        ["unshare", "--net", "--map-root-user", "true"], capture_output=True, check=False
-    )
-    if probe.returncode != 0:
-        return "unshare --net is not permitted here: " + probe.stderr.decode(errors="replace")
-    return None
+    return namespace_missing()
 
 
 @dataclass(frozen=True)

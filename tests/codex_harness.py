@@ -17,7 +17,6 @@ import http.server
 import itertools
 import json
 import os
-import shutil
 import socket
 import socketserver
 import struct
@@ -28,6 +27,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from tests.namespaces import namespace_missing
 
 REPO = Path(__file__).resolve().parent.parent
 CODEX_VERSION = "0.171.0"
@@ -55,14 +56,7 @@ def missing_reason() -> str | None:
     """Why the harness cannot run here, or None when it can."""
     if codex_binary() is None:
         return f"Codex CLI {CODEX_VERSION} is not installed (bash .ci/run installs it)"
-    if shutil.which("unshare") is None:
-        return "unshare is not installed (util-linux)"
-    probe = subprocess.run(
-        ["unshare", "--net", "--map-root-user", "true"], capture_output=True, check=False
-    )
-    if probe.returncode != 0:
-        return "unshare --net is not permitted here: " + probe.stderr.decode(errors="replace")
-    return None
+    return namespace_missing()
 
 
 @dataclass(frozen=True)
