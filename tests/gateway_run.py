@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.fake_http import serving
 from tests.fake_upstream import Upstream, handler_for
 from tests.live_helpers import stop_process
+from toolsearch.cost.openai_models import OPENAI_DEFAULT_MODEL
 
 START_LIMIT = 300.0  # seconds LiteLLM may take to start on a busy machine (it takes ~20 s alone)
 
@@ -51,9 +52,9 @@ def litellm_config(upstream: str) -> str:
         "      model: openai/claude-via-openai\n"
         f"      api_base: {upstream}/v1\n"
         "      api_key: upstream-key\n"
-        "  - model_name: gpt-5.4\n"
+        f"  - model_name: {OPENAI_DEFAULT_MODEL}\n"  # probe's default under --target openai
         "    litellm_params:\n"
-        "      model: openai/gpt-5.4\n"
+        f"      model: openai/{OPENAI_DEFAULT_MODEL}\n"
         f"      api_base: {upstream}/v1\n"
         "      api_key: upstream-key\n"
     )
