@@ -4,7 +4,8 @@
 Estimates each tool's input schema on its own (its compact JSON counted with cl100k_base, at
 the per-tool model's factor for schema text, as `budget` estimates) and reports the schemas
 over `max-tokens`, naming their three costliest parts (`toolsearch budget --breakdown` shows
-every part of every tool).
+every part of every tool). No cl100k token is shorter than one byte, so a schema whose bytes
+cannot cost more than `max-tokens` is passed without being encoded.
 
 Options:
 - `max-tokens` (default 1000): the most one tool's input schema may cost.
