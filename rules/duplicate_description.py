@@ -141,14 +141,17 @@ def _tool_descriptions(ctx: Context, options: Options) -> Iterator[Problem]:
 def _parameter_descriptions(ctx: Context, min_words: int) -> Iterator[Problem]:
     """Parameter descriptions repeated word for word: once per text, at its second place."""
     places: dict[str, list[tuple[Tool, Parameter]]] = defaultdict(list)
+    keys: dict[str, str | None] = {}  # each description's words, once per text (most repeat)
     for tool in ctx.scope.tools:
         for parameter in parameters(tool.input_schema):
-            if parameter.description is None:
+            text = parameter.description
+            if text is None:
                 continue
-            found = prose_words(parameter.description)
-            meaningful = {w for w in found if w not in STOPWORDS and len(w) > 1}
-            if len(meaningful) >= max(min_words, 1):
-                places[" ".join(found)].append((tool, parameter))
+            if text not in keys:
+                keys[text] = _repeatable(text, min_words)
+            key = keys[text]
+            if key is not None:
+                places[key].append((tool, parameter))
     repeated = [uses for uses in places.values() if len(uses) > 1]
     figures = _tokens(ctx, [uses[1][1].description or "" for uses in repeated], "")
     for uses, each in zip(repeated, figures, strict=True):
@@ -167,6 +170,13 @@ def _parameter_descriptions(ctx: Context, min_words: int) -> Iterator[Problem]:
             "(estimate)",
             field_pointer(tool, "input_schema") + parameter.pointer + "/description",
         )
+
+
+def _repeatable(text: str, min_words: int) -> str | None:
+    """The description's words as one text, or None when it has too few meaningful words."""
+    found = prose_words(text)
+    meaningful = {w for w in found if w not in STOPWORDS and len(w) > 1}
+    return " ".join(found) if len(meaningful) >= max(min_words, 1) else None
 
 
 def _where(source: str, other: str) -> str:

@@ -4,7 +4,8 @@
 Estimates each tool's input schema on its own (its compact JSON counted with cl100k_base, at
 the per-tool model's factor for schema text, as `budget` estimates) and reports the schemas
 over `max-tokens`, naming their three costliest parts (`toolsearch budget --breakdown` shows
-every part of every tool).
+every part of every tool). No cl100k token is shorter than one byte, so a schema whose bytes
+cannot cost more than `max-tokens` is passed without being encoded.
 
 Options:
 - `max-tokens` (default 1000): the most one tool's input schema may cost.
@@ -70,16 +71,18 @@ class Options(RuleOptions):
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
-    from toolsearch.cost.schema_parts import each_part_tokens, tool_parts
+    from toolsearch.cost.schema_parts import each_part_tokens, may_cost_more, tool_parts
 
-    tools = list(ctx.scope.tools)
-    texts = [
-        json.dumps(t.input_schema, separators=(",", ":"), ensure_ascii=False, default=str)
-        for t in tools
-    ]
+    limit = options.max_tokens
+    tools, texts = [], []
+    for tool in ctx.scope.tools:
+        text = json.dumps(tool.input_schema, separators=(",", ":"), ensure_ascii=False, default=str)
+        if may_cost_more(text, limit, ctx.model):  # most schemas cannot: they are not encoded
+            tools.append(tool)
+            texts.append(text)
     figures = each_part_tokens(texts, ctx.model, ctx.analysis.counter)
     for tool, tokens in zip(tools, figures, strict=True):
-        if tokens <= options.max_tokens:
+        if tokens <= limit:
             continue
         parts = tool_parts([tool], ctx.model, ctx.analysis.counter)[0].parts
         schema_parts = {k: v for k, v in parts.items() if k not in ("name", "description")}

@@ -70,7 +70,7 @@ def faults(schema: Any) -> list[str]:
     stack: list[tuple[Any, int, bool]] = [(schema, 0, False)]
     while stack:
         node, depth, is_property = stack.pop()
-        if not isinstance(node, Mapping):
+        if type(node) is not dict and not isinstance(node, Mapping):  # dicts first: fast
             continue
         if node.get("type") == "object" or "properties" in node:
             depth += 1
@@ -90,7 +90,9 @@ def faults(schema: Any) -> list[str]:
             if isinstance(children, list):
                 stack.extend((c, depth, is_property) for c in children)
         for key in _CHILD_ONE:
-            stack.append((node.get(key), depth, False))
+            child = node.get(key)
+            if child is not None:  # most keys are absent: not pushed to be skipped
+                stack.append((child, depth, False))
     messages = [found[k] for k in ("default", "anyOf") if k in found]
     if deepest > NESTING_LIMIT:
         messages.append(f"{deepest} levels of nesting exceeds limit of {NESTING_LIMIT}")

@@ -273,17 +273,26 @@ def _candidates(texts: list[str]) -> set[int]:
     found |= _holding(joined, starts, _literal("\\u00"))  # as _JSON_CONTROL starts
     lowered_texts = [text.lower() for text in texts]
     lowered, starts = _joined(lowered_texts)  # lower() may change lengths: new starts
-    holding = {word: _holding(lowered, starts, _literal(word)) for word in _KEY_WORDS}
+    holding: dict[str, set[int]] = {}  # each key word's texts, scanned once when first needed
 
-    def holding_entry(entry: str) -> set[int]:
-        others = entry.split()
-        return {i for i in holding[_key_word(entry)] if all(w in lowered_texts[i] for w in others)}
+    def holding_entry(entry: str, among: set[int] | None) -> set[int]:
+        """The texts (of ``among`` when given) holding every word of ``entry``."""
+        key = _key_word(entry)
+        if key not in holding:
+            holding[key] = _holding(lowered, starts, _literal(key))
+        holders = holding[key] if among is None else holding[key] & among
+        words = entry.split()
+        if words == [key]:
+            return set(holders)
+        return {i for i in holders if all(w in lowered_texts[i] for w in words)}
 
     for _, groups, _ in _PATTERNS:
+        # a text must match every group: the groups after one no text matches are not scanned
         possible: set[int] | None = None
         for group in groups:
-            with_group = set().union(*(holding_entry(entry) for entry in group))
-            possible = with_group if possible is None else possible & with_group
+            possible = set().union(*(holding_entry(entry, possible) for entry in group))
+            if not possible:
+                break
         found |= possible or set()
     return found
 

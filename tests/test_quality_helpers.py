@@ -16,6 +16,8 @@ from toolsearch.lint.near_duplicates import find_matches, jaccard
 from toolsearch.lint.parameters import all_described, parameters
 from toolsearch.retrieval.words import has_searchable_word, prose_words, words
 from toolsearch.rules.suspicious_description import (
+    _HIDDEN,
+    _PATTERNS,
     _candidates,
     _may_be_suspicious,
     hidden_characters,
@@ -304,6 +306,37 @@ def test_suspicious_screen_never_drops_a_text_the_full_check_flags(
     for position, text in enumerate(texts):
         if _may_be_suspicious(text, text):
             assert position in candidates, text
+
+
+def _screened(text: str) -> bool:
+    """The screen, text by text: hidden characters, an escaped control, or every word group of
+    one pattern present."""
+    lowered = text.lower()
+    return (
+        _HIDDEN.search(text) is not None
+        or "\\u00" in text
+        or any(
+            all(
+                any(all(w in lowered for w in entry.split()) for entry in group) for group in groups
+            )
+            for _, groups, _ in _PATTERNS
+        )
+    )
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.lists(st.sampled_from([*_FRAGMENTS, "the user", "read it", "not", "Never"]), max_size=6),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_suspicious_screen_over_all_texts_is_the_screen_of_each(parts: list[list[str]]) -> None:
+    """The screen skips the word groups after one no text holds: it still picks exactly the
+    texts screened one by one."""
+    texts = ["".join(p) for p in parts]
+    assert _candidates(texts) == {i for i, text in enumerate(texts) if _screened(text)}
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from toolsearch.cost.models import lookup
+from toolsearch.cost.schema_parts import may_cost_more
 from toolsearch.cost.token_cache import cache_file, cached_counts
 from toolsearch.cost.tokens import RawCount, encoding, estimate, estimate_flat
 
@@ -110,3 +111,24 @@ def test_the_bundled_encodings_ranks_are_its_line_numbers() -> None:
     data = resources.files("tiktoken_ext").joinpath("data/cl100k_base.tiktoken").read_bytes()
     ranks = data.split()[1::2]
     assert [int(rank) for rank in ranks] == list(range(len(ranks)))
+
+
+@pytest.mark.parametrize("model_id", ["claude-sonnet-4-5", "claude-opus-4-7"])
+def test_byte_bound_never_skips_a_text_over_the_limit(model_id: str) -> None:
+    model = lookup(model_id)
+    assert model is not None
+    texts = [
+        '{"type":"object"}',
+        "é" * 40,  # two bytes a character, fewer tokens than bytes
+        "\U0001f600" * 30,  # four bytes a character
+        "x1 " * 200,
+        '{"a":"\\ud800"}',
+    ]
+    counts = [len(encoding().encode_ordinary(t)) for t in texts]
+    factor = 1.6 if model.tokenizer == "claude-4.7+" else 1.320
+    for limit in (0, 5, 20, 60, 200, 1000):
+        for text, count in zip(texts, counts, strict=True):
+            if count * factor > limit:
+                assert may_cost_more(text, limit, model), (text, limit)
+    assert not may_cost_more('{"type":"object"}', 60, model)
+    assert may_cost_more("x1 " * 200, 60, model)

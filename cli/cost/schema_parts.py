@@ -118,6 +118,12 @@ def tool_parts(
     return result
 
 
+def may_cost_more(text: str, limit: float, model: ModelInfo, part: str = "") -> bool:
+    """False when ``text`` cannot cost more than ``limit`` estimated tokens at ``part``'s
+    factor: no cl100k token is shorter than one byte, so its bytes bound its count (no encoding)."""
+    return len(text.encode("utf-8", "surrogatepass")) * _factor(part, model) > limit
+
+
 def _factor(part: str, model: ModelInfo) -> float:
     if model.tokenizer == "claude-4.7+":
         return NEW_FACTOR
