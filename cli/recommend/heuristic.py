@@ -45,6 +45,7 @@ from itertools import combinations
 
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.recommend.usage_read import calls_in_messages
+from toolsearch.retrieval.ascii_runs import LETTERS_DIGITS, ascii_runs, run_table
 from toolsearch.retrieval.terms import term_of, words
 
 
@@ -222,6 +223,7 @@ def _says_deprecated(description: str) -> bool:
 
 
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+_NAME_TOKEN_TABLE = run_table(LETTERS_DIGITS + "_-")  # _NAME_TOKEN's runs, found faster
 MAX_SUBSET_TERMS = 8  # names of more words are checked for variants against none (2^8 subsets)
 
 
@@ -281,8 +283,8 @@ def references(tools: Sequence[Tool]) -> dict[int, int]:
             str(other.raw.get(key, "")) for key in ("description", "inputSchema", "input_schema")
         )
         theirs = name_terms(other)
-        named = {t: by_name[t] for t in _NAME_TOKEN.findall(text) if t in by_name}
-        for tool in named.values():
+        for name in by_name.keys() & ascii_runs(text, _NAME_TOKEN_TABLE):
+            tool = by_name[name]
             mine = name_terms(tool)
             if tool is not other and not (theirs >= mine or theirs <= mine):
                 found[id(tool)] += 1
