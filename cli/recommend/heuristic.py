@@ -121,11 +121,19 @@ def _hint(tool: Tool, name: str) -> object:
     return annotations.get(name) if isinstance(annotations, Mapping) else None
 
 
+_VERB = "_heuristic_verb"  # where a tool keeps its verb once found (as a cached property)
+
+
 def verb(tool: Tool) -> tuple[str, str] | None:
     """(stem, word) of the tool's action: the first verb of its name, else of its description,
-    else ``readOnlyHint: true`` (reads)."""
-    first = (tool.description or "").split(None, 1)[:1]  # the first word, not every word
-    return _verb(tool.name, first[0] if first else "", _hint(tool, "readOnlyHint") is True)
+    else ``readOnlyHint: true`` (reads). Found once per tool: a ranking asks four times."""
+    known = tool.__dict__
+    if _VERB not in known:
+        first = (tool.description or "").split(None, 1)[:1]  # the first word, not every word
+        read_only = _hint(tool, "readOnlyHint") is True
+        known[_VERB] = _verb(tool.name, first[0] if first else "", read_only)
+    found: tuple[str, str] | None = known[_VERB]
+    return found
 
 
 @lru_cache(maxsize=1 << 16)
