@@ -45,6 +45,7 @@ from itertools import combinations
 
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.recommend.usage_read import calls_in_messages
+from toolsearch.retrieval.ascii_runs import LETTERS_DIGITS, ascii_runs, run_table
 from toolsearch.retrieval.terms import term_of, words
 
 
@@ -120,11 +121,19 @@ def _hint(tool: Tool, name: str) -> object:
     return annotations.get(name) if isinstance(annotations, Mapping) else None
 
 
+_VERB = "_heuristic_verb"  # where a tool keeps its verb once found (as a cached property)
+
+
 def verb(tool: Tool) -> tuple[str, str] | None:
     """(stem, word) of the tool's action: the first verb of its name, else of its description,
-    else ``readOnlyHint: true`` (reads)."""
-    first = (tool.description or "").split(None, 1)[:1]  # the first word, not every word
-    return _verb(tool.name, first[0] if first else "", _hint(tool, "readOnlyHint") is True)
+    else ``readOnlyHint: true`` (reads). Found once per tool: a ranking asks four times."""
+    known = tool.__dict__
+    if _VERB not in known:
+        first = (tool.description or "").split(None, 1)[:1]  # the first word, not every word
+        read_only = _hint(tool, "readOnlyHint") is True
+        known[_VERB] = _verb(tool.name, first[0] if first else "", read_only)
+    found: tuple[str, str] | None = known[_VERB]
+    return found
 
 
 @lru_cache(maxsize=1 << 16)
@@ -222,6 +231,7 @@ def _says_deprecated(description: str) -> bool:
 
 
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+_NAME_TOKEN_TABLE = run_table(LETTERS_DIGITS + "_-")  # _NAME_TOKEN's runs, found faster
 MAX_SUBSET_TERMS = 8  # names of more words are checked for variants against none (2^8 subsets)
 
 
@@ -281,8 +291,8 @@ def references(tools: Sequence[Tool]) -> dict[int, int]:
             str(other.raw.get(key, "")) for key in ("description", "inputSchema", "input_schema")
         )
         theirs = name_terms(other)
-        named = {t: by_name[t] for t in _NAME_TOKEN.findall(text) if t in by_name}
-        for tool in named.values():
+        for name in by_name.keys() & ascii_runs(text, _NAME_TOKEN_TABLE):
+            tool = by_name[name]
             mine = name_terms(tool)
             if tool is not other and not (theirs >= mine or theirs <= mine):
                 found[id(tool)] += 1

@@ -235,17 +235,18 @@ class SparseBM25:
 _DOCUMENT = "_bm25_document"  # where a tool keeps its terms once made (as a cached property)
 
 
-def tool_document(tool: Tool) -> list[str]:
+def tool_document(tool: Tool) -> tuple[str, ...]:
     """A tool's terms: the name's ``NAME_WEIGHT`` times, then every other field's. Made once
     per tool: a run that indexes the same tools twice (recommend's reach over every tool, the
-    self-check over the deferred ones) splits their text once."""
+    self-check over the deferred ones) splits their text once. The tuple itself is returned
+    (``SparseBM25`` keeps its own copy of a corpus)."""
     known: tuple[str, ...] | None = tool.__dict__.get(_DOCUMENT)
     if known is None:
         fields = tool_fields(tool)
         document = terms(fields[0][1]) * NAME_WEIGHT
         document.extend(terms("\n".join(text for _, text in fields[1:])))
         known = tool.__dict__[_DOCUMENT] = tuple(document)  # the frozen tool's own cache
-    return list(known)
+    return known
 
 
 class BM25Index:
