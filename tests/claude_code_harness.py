@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.codex_harness import bring_loopback_up
-from tests.namespaces import namespace_missing
+from tests.namespaces import dump_when_asked, namespace_missing, run_headless
 
 REPO = Path(__file__).resolve().parent.parent
 PINNED = REPO / ".ci" / "claude-code" / "node_modules"
@@ -460,21 +460,9 @@ def inside(spec_path: Path, out_path: Path) -> None:
         }
         command = [*spec["command"], "-p", "Find the tools you need."]
         command += ["--mcp-config", str(config), "--strict-mcp-config", "--output-format", "json"]
-        run = subprocess.run(
-            command,
-            cwd=workdir,
-            env=environment,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=SESSION_TIMEOUT,
-            check=False,
-        )
+        run = run_headless(command, workdir, environment, SESSION_TIMEOUT)
     server.shutdown()
-    if os.environ.get("TOOLSEARCH_CLAUDE_CODE_DUMP"):  # for a person looking into a failure
-        dump = Path(os.environ["TOOLSEARCH_CLAUDE_CODE_DUMP"])
-        dump.write_text(json.dumps(fake.requests, indent=1))
-        dump.with_suffix(".out").write_text(run.stdout + "\n--- stderr\n" + run.stderr)
+    dump_when_asked("TOOLSEARCH_CLAUDE_CODE_DUMP", fake.requests, run, ".out")
     calls = search_calls(fake.queries)
     missing = [c["id"] for c in calls if c["id"] not in fake.answered]
     if fake.first is None or missing:

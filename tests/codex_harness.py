@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.namespaces import namespace_missing
+from tests.namespaces import dump_when_asked, namespace_missing, run_headless
 
 REPO = Path(__file__).resolve().parent.parent
 CODEX_VERSION = "0.171.0"
@@ -319,21 +319,9 @@ def inside(spec_path: Path, out_path: Path) -> None:
             "TOOLSEARCH_FAKE_KEY": "dummy",
             "PYTHONPATH": str(REPO),
         }
-        run = subprocess.run(
-            command,
-            cwd=workdir,
-            env=environment,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=SESSION_TIMEOUT,
-            check=False,
-        )
+        run = run_headless(command, workdir, environment, SESSION_TIMEOUT)
     server.shutdown()
-    if os.environ.get("TOOLSEARCH_CODEX_DUMP"):  # for a person looking into a failure
-        dump = Path(os.environ["TOOLSEARCH_CODEX_DUMP"])
-        dump.write_text(json.dumps(fake.requests, indent=1))
-        dump.with_suffix(".events").write_text(run.stdout + "\n--- stderr\n" + run.stderr)
+    dump_when_asked("TOOLSEARCH_CODEX_DUMP", fake.requests, run, ".events")
     try:
         outputs = search_outputs(fake.requests, len(spec["queries"]))
     except RuntimeError as error:
