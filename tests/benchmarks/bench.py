@@ -113,11 +113,21 @@ def compile_package(py: str) -> None:
     """Write toolsearch's bytecode once, as ``pip install`` does: under
     PYTHONDONTWRITEBYTECODE (or an editable install) every run would compile its sources again,
     which the floors, whose libraries are compiled, never pay."""
-    import toolsearch
-
-    package = Path(toolsearch.__file__).resolve().parent
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([py, "-m", "compileall", "-q", str(package)], env=env, check=True)
+    folders = [str(folder) for folder in bytecode_folders()]
+    subprocess.run([py, "-m", "compileall", "-q", *folders], env=env, check=True)
+
+
+def bytecode_folders() -> list[Path]:
+    """The folders toolsearch's modules are imported from, as Python names them: a strict
+    editable install imports links under ``build/``, and Python looks for their bytecode beside
+    the links (not beside the files they resolve to); ``toolsearch.rules`` may live apart."""
+    import toolsearch
+    import toolsearch.rules
+
+    return [
+        Path(folder) for folder in dict.fromkeys([*toolsearch.__path__, *toolsearch.rules.__path__])
+    ]
 
 
 def has_command(exe: str, name: str) -> bool:
