@@ -54,6 +54,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
+from functools import cache
 from itertools import accumulate
 from typing import Any, NamedTuple
 
@@ -162,11 +163,22 @@ _PATTERNS: tuple[tuple[str, tuple[tuple[str, ...], ...], str], ...] = (
         r"\bwhen\s+this\s+tool\s+is\s+(?:available|present|loaded|installed)\b",
     ),
 )
-# Each pattern twice: case-sensitive over the lowercased, folded text (fast), and ignoring case
-# over the text itself, to quote what matched.
-_COMPILED = tuple(
-    (label, groups, re.compile(p), re.compile(p, re.I)) for label, groups, p in _PATTERNS
-)
+
+
+# (what it is, its word groups, the pattern over folded text, the pattern ignoring case)
+_Compiled = tuple[str, tuple[tuple[str, ...], ...], re.Pattern[str], re.Pattern[str]]
+
+
+@cache
+def _compiled() -> tuple[_Compiled, ...]:
+    """Each pattern twice: case-sensitive over the lowercased, folded text (fast), and ignoring
+    case over the text itself, to quote what matched. Compiled when a text first holds one of
+    their words (most runs: never; compiling them all takes a few ms of every start)."""
+    return tuple(
+        (label, groups, re.compile(p), re.compile(p, re.I)) for label, groups, p in _PATTERNS
+    )
+
+
 _FIRST_WORDS = re.compile(
     "|".join(re.escape(word) for _, groups, _ in _PATTERNS for word in groups[0])
 )
@@ -239,7 +251,7 @@ def instructions(text: str) -> list[str]:
         return []
     present = {word for word in _ALL_WORDS if word in folded}
     found = []
-    for label, groups, fast, quoting in _COMPILED:
+    for label, groups, fast, quoting in _compiled():
         if all(not present.isdisjoint(group) for group in groups) and fast.search(folded):
             match = quoting.search(text)
             found.append(f"{label} ('{shown(match.group() if match else folded)}')")

@@ -93,7 +93,6 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         return
     # The search engine (and its term stemmer) loads only for scopes this rule checks.
     from toolsearch.catalog.codex_names import CODEX
-    from toolsearch.retrieval.codex_search import is_searched
     from toolsearch.retrieval.modes import default_limit
     from toolsearch.retrieval.searchers import searched_tools
 
@@ -101,6 +100,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     if not tools or len(tools) > int(options.max_tools):
         return
     mode = ctx.analysis.search_mode if options.mode == "search" else options.mode
+    if mode == CODEX:  # Codex's search code loads only for the scopes Codex searches
+        from toolsearch.retrieval.codex_search import is_searched
     top = int(options.top) or default_limit(mode)
     held_out = options.check == "held-out"
     if held_out:

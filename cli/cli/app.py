@@ -3,10 +3,14 @@ in the order ``--help`` lists them (one module of this package per command)."""
 
 from __future__ import annotations
 
+import copy
 import gc
+import sys
 from typing import Annotated
 
 import typer
+from typer.main import get_command_name
+from typer.models import CommandInfo
 
 from toolsearch import __version__
 from toolsearch.cli import (
@@ -77,4 +81,23 @@ def main() -> None:
     # large catalog cost 5-24% of the run and free next to nothing (peak memory unchanged).
     # Only here: the tests and the library call ``app`` with the collector on.
     gc.disable()
-    app()
+    app_for(sys.argv[1:2])()
+
+
+def app_for(first: list[str]) -> typer.Typer:
+    """The app with only the command the first argument names: click builds each command's
+    options from its function when the group is made, and building the other commands cost every
+    run about 8 ms. The whole app when it names none (help, version, an unknown command)."""
+    named = [command for command in app.registered_commands if first and _name(command) == first[0]]
+    if not named:
+        return app
+    only = copy.copy(app)
+    only.registered_commands = named
+    return only
+
+
+def _name(command: CommandInfo) -> str | None:
+    """The name typer gives a registered command."""
+    if command.name is not None:
+        return command.name
+    return None if command.callback is None else get_command_name(command.callback.__name__)

@@ -6,7 +6,6 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
-from rich.console import Console
 from rich.control import strip_control_codes
 from rich.text import Text
 
@@ -19,6 +18,9 @@ def render(renderables: Iterable[Any], color: bool, width: int | None = None) ->
         # (80,000 lint findings: 14 s through rich).
         lines = (line for item in items for line in strip_control_codes(item.plain).split("\n"))
         return "".join(line.rstrip() + "\n" for line in lines)
+    # rich's console takes about 10 ms to import: only what the fast path cannot print pays it
+    from rich.console import Console
+
     buffer = io.StringIO()
     console = Console(
         file=buffer,

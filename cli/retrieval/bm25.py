@@ -52,6 +52,9 @@ class SparseBM25:
         self._arrays: dict[str, tuple[Any, Any]] = {}  # per term: documents, score shares
         self._norm_array: Any = None
         self.vectorised = self.corpus_size >= VECTOR_FROM
+        # the last query's scores: a rank and its ties are read from the same query in turn
+        self._last_sparse: tuple[tuple[str, ...], dict[int, float]] | None = None
+        self._last_array: tuple[tuple[str, ...], Any] | None = None
 
     @property
     def doc_freqs(self) -> list[Counter[str]]:
@@ -104,7 +107,11 @@ class SparseBM25:
         return found
 
     def sparse_scores(self, query: Sequence[str]) -> dict[int, float]:
-        """Scores of the documents that hold a query term; each occurrence in the query counts."""
+        """Scores of the documents that hold a query term; each occurrence in the query counts.
+        The last query's are kept (read them, never change them)."""
+        key = tuple(query)
+        if self._last_sparse is not None and self._last_sparse[0] == key:
+            return self._last_sparse[1]
         scores: dict[int, float] = {}
         k1_plus_1, norm = self.k1 + 1, self._norm
         for term in query:
@@ -115,6 +122,7 @@ class SparseBM25:
             idf = self._idf(len(ids))
             for i, tf in zip(ids, tfs, strict=True):
                 scores[i] = scores.get(i, 0.0) + idf * (tf * k1_plus_1 / (tf + norm[i]))
+        self._last_sparse = (key, scores)
         return scores
 
     def ranked(
@@ -199,9 +207,13 @@ class SparseBM25:
         return ranks, nonzero[order][:k].tolist()
 
     def _score_array(self, query: Sequence[str]) -> Any:
-        """Every document's score as a numpy array (0.0 where no query term occurs)."""
+        """Every document's score as a numpy array (0.0 where no query term occurs). The last
+        query's is kept (read it, never change it)."""
         import numpy as np
 
+        key = tuple(query)
+        if self._last_array is not None and self._last_array[0] == key:
+            return self._last_array[1]
         if self._norm_array is None:
             self._norm_array = np.asarray(self._norm)
         norm = self._norm_array
@@ -229,6 +241,7 @@ class SparseBM25:
                 score += share
             else:
                 score[ids] += share
+        self._last_array = (key, score)
         return score
 
 

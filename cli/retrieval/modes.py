@@ -14,7 +14,6 @@ from toolsearch.config import Config
 from toolsearch.errors import SearchInputError
 from toolsearch.hosts import host_named
 from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
-from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher
 from toolsearch.retrieval.mode_names import MODES
 from toolsearch.retrieval.searchers import BM25Searcher, RegexSearcher, Searcher
 
@@ -26,10 +25,13 @@ def default_mode(target: str) -> str:
 
 def default_limit(mode: str) -> int:
     """How many results a search returns when the query names no limit: Codex's 8, else 5."""
-    from toolsearch.retrieval.codex_search import DEFAULT_LIMIT as CODEX_LIMIT
+    if mode == CODEX:  # Codex's search code (and its stemmer) loads only when asked for
+        from toolsearch.retrieval.codex_search import DEFAULT_LIMIT as CODEX_LIMIT
+
+        return CODEX_LIMIT
     from toolsearch.retrieval.searchers import DEFAULT_LIMIT
 
-    return CODEX_LIMIT if mode == CODEX else DEFAULT_LIMIT
+    return DEFAULT_LIMIT
 
 
 def host_notes(mode: str, config: Config) -> list[str]:
@@ -74,6 +76,8 @@ def make_searcher(
     if mode == "regex":
         return RegexSearcher(tools)
     if mode == CLAUDE_CODE_MODE:
+        from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher
+
         return ClaudeCodeSearcher(tools, everything, claude_code)
     if mode == CODEX:
         from toolsearch.retrieval.codex_search import CodexSearcher
