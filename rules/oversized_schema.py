@@ -48,7 +48,6 @@ rules:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -56,6 +55,7 @@ from toolsearch.catalog.places import field_pointer
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import RuleOptions
+from toolsearch.lint.schema_json import compact_json, schema_texts
 
 ID = "oversized-schema"
 LEVEL = "info"
@@ -75,8 +75,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
 
     limit = options.max_tokens
     tools, texts = [], []
-    for tool in ctx.scope.tools:
-        text = json.dumps(tool.input_schema, separators=(",", ":"), ensure_ascii=False, default=str)
+    for tool, known in zip(ctx.scope.tools, schema_texts(ctx), strict=True):
+        text = compact_json(tool.input_schema) if known is None else known  # None: it raises
         if may_cost_more(text, limit, ctx.model):  # most schemas cannot: they are not encoded
             tools.append(tool)
             texts.append(text)

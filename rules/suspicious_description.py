@@ -49,7 +49,6 @@ Scan looks for). A linter cannot prove intent; it points at text a person should
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from bisect import bisect_right
@@ -64,6 +63,7 @@ from toolsearch.lint.findings import Problem
 from toolsearch.lint.parameters import parameters
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import NoOptions
+from toolsearch.lint.schema_json import schema_texts
 
 ID = "suspicious-description"
 LEVEL = "warning"
@@ -258,13 +258,14 @@ def instructions(text: str) -> list[str]:
     return found
 
 
-def _tool_text(tool: Tool) -> tuple[str, str] | None:
-    """The tool's name, description and schema as one text, and the schema's JSON alone;
-    None when the schema has keys JSON cannot hold."""
-    try:
-        schema = json.dumps(tool.input_schema, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
+def _tool_text(tool: Tool, schema_json: str | None) -> tuple[str, str] | None:
+    """The tool's name, description and schema as one text, and the schema's JSON alone
+    (``schema_json``, compact: a piece of the tool's text is inside one JSON string, so
+    the separators between them do not change what the screen finds); None when the schema has
+    keys JSON cannot hold."""
+    if schema_json is None:
         return None
+    schema = schema_json
     for escape in ("\\n", "\\r", "\\t"):
         schema = schema.replace(escape, " ")
     return f"{tool.name}\n{tool.description or ''}\n{schema}", schema
@@ -391,7 +392,7 @@ def flagged(ctx: Context) -> list[tuple[Tool, Findings]]:
 
 def _read(ctx: Context) -> Iterator[tuple[Tool, Findings]]:
     tools = ctx.scope.tools
-    whole = [_tool_text(tool) for tool in tools]
+    whole = [_tool_text(tool, known) for tool, known in zip(tools, schema_texts(ctx), strict=True)]
     candidates = _candidates([texts[0] if texts else "" for texts in whole])
     for position, (tool, texts) in enumerate(zip(tools, whole, strict=True)):
         if texts is not None and (position not in candidates or not _may_be_suspicious(*texts)):

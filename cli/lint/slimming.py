@@ -338,6 +338,8 @@ NEEDS: dict[str, frozenset[str]] = {
     VERBOSE_UNION: frozenset({"anyOf", "allOf"}),
 }
 _KEYS: dict[int, tuple[Any, frozenset[str]]] = {}
+_WALKED = frozenset({dict, list})
+_LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
 def keys_in(schema: Any) -> frozenset[str]:
@@ -348,16 +350,36 @@ def keys_in(schema: Any) -> frozenset[str]:
         return found[1]
     keys: set[str] = set()
     stack = [schema]
+    push = stack.append
     while stack:
         value = stack.pop()
         if type(value) is dict or isinstance(value, Mapping):
             keys.update(value)
-            stack.extend(v for v in value.values() if isinstance(v, dict | list | Mapping))
+            children: Iterable[Any] = value.values()
         elif isinstance(value, list):
-            stack.extend(v for v in value if isinstance(v, dict | list | Mapping))
+            children = value
+        else:
+            continue
+        for child in children:
+            # JSON's own types by identity first: the abstract Mapping check is slow, and the
+            # texts and numbers of a large catalog's schemas are most of what is met here
+            kind = type(child)
+            if kind in _WALKED or (kind not in _LEAVES and isinstance(child, Mapping | list)):
+                push(child)
     result = frozenset(keys)
     _KEYS[id(schema)] = (schema, result)
     return result
+
+
+def may_cut(schema: Any, rule: str) -> bool:
+    """False when ``rule`` can find no cut in ``schema``: it holds none of the rule's keys, or
+    (unused definitions) no definitions at its root. A quick test before ``cuts_of``, which a
+    large catalog's every tool would otherwise pay for each rule."""
+    if rule == UNUSED_DEFINITION:
+        return isinstance(schema, Mapping) and any(
+            isinstance(schema.get(k), Mapping) for k in DEFINITION_KEYWORDS
+        )
+    return rule not in NEEDS or not NEEDS[rule].isdisjoint(keys_in(schema))
 
 
 def cuts_of(schema: Any, tool_name: str, rules: Iterable[str]) -> list[Cut]:
