@@ -92,6 +92,8 @@ def script_of(run: str) -> str:
 
 def longest_unspaced(text: str) -> str:
     """The longest run of unspaced-script characters in text ('' when none)."""
+    if text.isascii():  # most descriptions: no script of these is ASCII
+        return ""
     return max(_UNSPACED.findall(text), key=len, default="")
 
 

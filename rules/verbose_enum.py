@@ -47,6 +47,7 @@ from toolsearch.catalog.schema_walk import subschemas
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import RuleOptions
+from toolsearch.lint.slimming import keys_in
 
 ID = "verbose-enum"
 LEVEL = "info"
@@ -73,6 +74,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
 
     listing: list[tuple[Tool, list[tuple[str, str, list[str]]]]] = []
     for tool in ctx.scope.tools:
+        if "enum" not in keys_in(tool.input_schema):
+            continue  # no enum anywhere: not walked (most schemas)
         found: list[tuple[str, str, list[str]]] = []
         for node in subschemas(tool.input_schema):
             values = node.schema.get("enum")

@@ -70,6 +70,15 @@ def _is_leaf(node: Any) -> bool:
     return isinstance(node, dict) and _CHILD_KEYS.isdisjoint(node)
 
 
+def _may_hold(body: Mapping[str, Any]) -> bool:
+    """Whether a property's schema can hold parameters: an array of plain values cannot (the
+    walk into it and its ``items`` would find nothing: most arrays of a large catalog)."""
+    if not _NESTING_KEYS.isdisjoint(body):
+        return True
+    items = body.get("items")
+    return isinstance(items, dict) and not _CHILD_KEYS.isdisjoint(items)
+
+
 def _walk(schema: Any, nested: bool) -> Iterator[Parameter]:
     if not isinstance(schema, dict):
         return
@@ -94,7 +103,7 @@ def _walk(schema: Any, nested: bool) -> Iterator[Parameter]:
                     seen[path] = Parameter(path, key, where, described, bool(prefix))
                 elif described and not old.description:
                     seen[path] = old._replace(description=described)
-                if nested and deeper and not _CHILD_KEYS.isdisjoint(body) and _first(body, refs):
+                if nested and deeper and _may_hold(body) and _first(body, refs):
                     inside = str(body["$ref"])[1:] if target is not None else where
                     children.append((target or body, inside, f"{path}.", depth + 1))
         items = node.get("items")
