@@ -10,9 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import rich.control
 import typer
+from rich.text import Text
 
 from toolsearch.cli.app import app, app_for
+from toolsearch.report.console import Line, render, strip_control_codes
 from toolsearch.retrieval.bm25 import SparseBM25
 from toolsearch.rules import suspicious_description
 
@@ -21,7 +24,7 @@ EXAMPLE = ROOT / "fixtures" / "example" / "request.json"
 NOT_FOR_A_PLAIN_LINT = (
     "toolsearch.retrieval.codex_search",  # Codex's search: --target codex only
     "toolsearch.retrieval.claude_code_search",  # Claude Code's: --target claude-code only
-    "rich.console",  # plain text needs no console
+    "rich",  # plain text lines need none of rich
 )
 RUN_AND_LIST_MODULES = """
 import json, sys
@@ -48,10 +51,27 @@ def loaded_by(*args: str) -> set[str]:
     return set(json.loads(line.removeprefix("MODULES ")))
 
 
-def test_a_plain_lint_loads_neither_other_hosts_searches_nor_rich_console() -> None:
+def test_a_plain_lint_loads_neither_other_hosts_searches_nor_rich() -> None:
     loaded = loaded_by("lint", str(EXAMPLE))
     assert "toolsearch.rules.unfindable_tool" in loaded  # the self-check did run
-    assert not loaded & set(NOT_FOR_A_PLAIN_LINT)
+    assert not {m for m in loaded if m.split(".")[0] == "rich"} | (
+        loaded & set(NOT_FOR_A_PLAIN_LINT)
+    )
+
+
+def test_control_codes_are_stripped_as_rich_strips_them() -> None:
+    text = "".join(map(chr, range(0xA0))) + "\u200b end"
+    assert strip_control_codes(text) == rich.control.strip_control_codes(text)
+
+
+@pytest.mark.parametrize(("color", "width"), [(True, None), (True, 30), (False, 30), (False, None)])
+def test_a_line_prints_as_the_rich_text_made_alike(color: bool, width: int | None) -> None:
+    line = Line("  note ", style="dim").append("error ", style="bold red").append("x " * 30)
+    text = Text("  note ", style="dim")
+    text.append("error ", style="bold red")
+    text.append("x " * 30)
+    assert line.plain == text.plain
+    assert render([line, Line("")], color, width) == render([text, Text("")], color, width)
 
 
 def test_lint_under_codex_loads_codex_search() -> None:

@@ -1,4 +1,8 @@
-"""Render rich renderables to a string, with or without colour."""
+"""Render rich renderables (and ``Line``s) to a string, with or without colour.
+
+Plain output of plain lines never imports rich (its text, control and console modules take
+about 20 ms to import): ``lint`` piped to a file or another program prints without it.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,40 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
-from rich.control import strip_control_codes
-from rich.text import Text
+# What rich strips from text it prints (rich.control.STRIP_CONTROL_CODES: bell, backspace,
+# vertical tab, form feed, carriage return); tests/test_lint_start.py checks they agree.
+_STRIP_CONTROL = dict.fromkeys([7, 8, 11, 12, 13])
+
+
+class Line:
+    """A line of text in styled pieces, built without rich. Printed plain as it is; for colour
+    or a width, rich gets the ``Text`` the same calls make (``as_rich``)."""
+
+    def __init__(self, text: str = "", style: str = "") -> None:
+        self._text, self._style = text, style
+        self._appended: list[tuple[str, str | None]] = []
+
+    def append(self, text: str, style: str | None = None) -> Line:
+        self._appended.append((text, style))
+        return self
+
+    @property
+    def plain(self) -> str:
+        return self._text + "".join(text for text, _ in self._appended)
+
+    def as_rich(self) -> Any:
+        """rich's ``Text`` of this line."""
+        from rich.text import Text
+
+        line = Text(self._text, style=self._style)
+        for text, style in self._appended:
+            line.append(text, style=style)
+        return line
+
+
+def strip_control_codes(text: str) -> str:
+    """The text without the control codes rich strips when it prints."""
+    return text.translate(_STRIP_CONTROL)
 
 
 def render(renderables: Iterable[Any], color: bool, width: int | None = None) -> str:
@@ -18,7 +54,6 @@ def render(renderables: Iterable[Any], color: bool, width: int | None = None) ->
         # (80,000 lint findings: 14 s through rich).
         lines = (line for item in items for line in strip_control_codes(item.plain).split("\n"))
         return "".join(line.rstrip() + "\n" for line in lines)
-    # rich's console takes about 10 ms to import: only what the fast path cannot print pays it
     from rich.console import Console
 
     buffer = io.StringIO()
@@ -34,7 +69,7 @@ def render(renderables: Iterable[Any], color: bool, width: int | None = None) ->
         legacy_windows=False,
     )
     for item in items:
-        console.print(item)
+        console.print(item.as_rich() if isinstance(item, Line) else item)
     text = buffer.getvalue()
     if color:
         return text
@@ -43,9 +78,16 @@ def render(renderables: Iterable[Any], color: bool, width: int | None = None) ->
 
 def _is_plain_line(item: Any) -> bool:
     """Text that rich would print as is at any width toolsearch uses: no tabs, no long lines."""
+    if isinstance(item, Line):
+        return _plain_text(item.plain)
+    from rich.text import Text
+
     return (
         isinstance(item, Text)
-        and "\t" not in item.plain
-        and all(len(line) < 10_000 for line in item.plain.split("\n"))
+        and _plain_text(item.plain)
         and item.justify in (None, "default", "left")
     )
+
+
+def _plain_text(text: str) -> bool:
+    return "\t" not in text and all(len(line) < 10_000 for line in text.split("\n"))

@@ -9,11 +9,9 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
-from rich.cells import cell_len
-from rich.text import Text
-
 from toolsearch.lint.findings import Diagnostic, Severity
 from toolsearch.lint.lint_run import LintReport
+from toolsearch.report.console import Line
 from toolsearch.report.console import render as render_console
 from toolsearch.report.lint_summary import summary_line
 from toolsearch.report.render_settings import RenderSettings
@@ -29,25 +27,25 @@ def render(report: LintReport, settings: RenderSettings) -> str:
     color, width = settings.color, settings.width
     parts: list[Any] = []
     for file, group in groupby(diagnostics, key=lambda d: d.file):
-        parts.append(Text(one_line(file), style="bold underline"))
+        parts.append(Line(one_line(file), style="bold underline"))
         found = list(group)
         places = [f"{d.location.line or '-'}:{d.location.column or '-'}" for d in found]
         place_width = max(9, *(len(place) + 1 for place in places))  # 123456:78 keeps a gap
         for d, place in zip(found, places, strict=True):
             parts.extend(_finding(d, f"{place:<{place_width}}", width))
-        parts.append(Text(""))
+        parts.append(Line(""))
     if not settings.quiet:
-        parts.extend(Text(f"note: {one_line(n)}", style="dim") for n in notes)
+        parts.extend(Line(f"note: {one_line(n)}", style="dim") for n in notes)
         style = "bold" if diagnostics else "green"
-        parts.append(Text(summary_line(diagnostics, files, tools), style=style))
+        parts.append(Line(summary_line(diagnostics, files, tools), style=style))
     elif parts:
         parts.pop()  # no blank line after the last file when nothing follows it
     return render_console(parts, color, width)
 
 
-def _finding(d: Diagnostic, place: str, width: int | None) -> list[Text]:
+def _finding(d: Diagnostic, place: str, width: int | None) -> list[Line]:
     """The finding's line, or its lines wrapped under the message column at ``width``."""
-    head = Text("  ")
+    head = Line("  ")
     head.append(place, style="dim")
     head.append(f"{d.level.label:<{LEVEL_WIDTH}}", style=STYLES[d.level])
     indent = len(head.plain)
@@ -60,7 +58,7 @@ def _finding(d: Diagnostic, place: str, width: int | None) -> list[Text]:
     chunks = wrap_cells([(" ", w) for w in message.split()] + [("  ", rule)], room)
     lines = []
     for index, chunk in enumerate(chunks):
-        line = head if index == 0 else Text(" " * indent)
+        line = head if index == 0 else Line(" " * indent)
         last = index == len(chunks) - 1
         if last and chunk.endswith(rule):
             line.append(chunk[: -len(rule)])
@@ -74,6 +72,8 @@ def _finding(d: Diagnostic, place: str, width: int | None) -> list[Text]:
 def wrap_cells(words: list[tuple[str, str]], room: int) -> list[str]:
     """Greedy word wrap of (separator, word) pairs by terminal cells (a CJK character takes
     two); a word longer than a line is cut."""
+    from rich.cells import cell_len  # only output to a terminal wraps
+
     lines: list[str] = []
     line, used = "", 0
     for separator, word in words:
