@@ -1,7 +1,7 @@
 """Render rich renderables (and ``Line``s) to a string, with or without colour.
 
 Plain output of plain lines never imports rich (its text, control and console modules take
-about 20 ms to import): ``lint`` piped to a file or another program prints without it.
+15-20 ms to import): ``lint`` piped to a file or another program prints without it.
 """
 
 from __future__ import annotations
