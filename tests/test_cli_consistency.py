@@ -204,17 +204,18 @@ def test_unknown_format_names_the_choices(runner: CliRunner) -> None:
     assert "--format must be one of text, json, markdown, not 'sarif'" in one_error_line(err)
 
 
-@pytest.mark.parametrize(
-    ("environ", "colored"),
-    [
-        ({}, False),  # a pipe: no colour
-        ({"FORCE_COLOR": "1"}, True),
-        ({"FORCE_COLOR": ""}, False),  # set but empty: as if unset
-        ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
-        ({"NO_COLOR": ""}, False),
-    ],
-)
+COLOR_ENVIRONS = [
+    ({}, False),  # a pipe: no colour
+    ({"FORCE_COLOR": "1"}, True),
+    ({"FORCE_COLOR": ""}, False),  # set but empty: as if unset
+    ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+    ({"NO_COLOR": ""}, False),
+]
+
+
+@pytest.mark.parametrize(("environ", "colored"), COLOR_ENVIRONS[:2])
 def test_force_color_and_no_color(environ: dict[str, str], colored: bool) -> None:
+    """Through a real process's pipe: no colour, unless FORCE_COLOR asks for it."""
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     done = subprocess.run(
         [
@@ -231,6 +232,21 @@ def test_force_color_and_no_color(environ: dict[str, str], colored: bool) -> Non
     )
     assert done.returncode == 1, done.stderr
     assert ("\x1b[" in done.stdout) is colored
+
+
+@pytest.mark.parametrize(("environ", "colored"), COLOR_ENVIRONS)
+def test_force_color_and_no_color_in_process(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, environ: dict[str, str], colored: bool
+) -> None:
+    """Every pair of the two variables, read as a run reads them (a real process reads the
+    same environment: the test above)."""
+    for name in ("NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    code, out, err = run(runner, "lint", str(FIXTURES / "example" / "rejected-request.json"))
+    assert code == 1, err
+    assert ("\x1b[" in out) is colored
 
 
 def test_force_color_in_process(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:

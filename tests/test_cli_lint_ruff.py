@@ -230,7 +230,7 @@ def test_output_file_holds_what_stdout_would(
 def test_output_file_for_snapshot(runner: CliRunner, in_tmp: Path) -> None:
     from tests.live_helpers import stdio_command
 
-    server = ["--mcp-command", stdio_command(name="store"), "--out", "snaps"]
+    server = ["--mcp-command", stdio_command("--plain", name="store"), "--out", "snaps"]
     result = runner.invoke(app, ["snapshot", *server, "-o", "report.txt"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == ""

@@ -7,6 +7,7 @@ circles found when this test was written (issue 13) are taken apart; none may co
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -51,6 +52,12 @@ def imported(tree: ast.AST, known: Iterable[str]) -> set[str]:
 
 
 def import_graph() -> dict[str, set[str]]:
+    """Each module's imports of the others (a copy: the sources are parsed once a process)."""
+    return {name: set(imports) for name, imports in _parsed_import_graph().items()}
+
+
+@functools.cache
+def _parsed_import_graph() -> dict[str, set[str]]:
     found = modules()
     graph: dict[str, set[str]] = {}
     for name, path in found.items():

@@ -126,7 +126,7 @@ def test_an_mcp_config_over_the_limit_is_refused(runner: CliRunner, small_limit:
 
 @pytest.mark.slow
 def test_a_snapshot_over_the_limit_is_refused(runner: CliRunner, in_tmp: Path) -> None:
-    command = f"store={shlex.join([sys.executable, str(STDIO_SERVER), '--tools', '3'])}"
+    command = f"store={shlex.join([sys.executable, str(STDIO_SERVER), '--plain', '--tools', '3'])}"
     written = runner.invoke(app, ["snapshot", "--mcp-command", command, "--out", "snaps"])
     assert written.exit_code == 0, written.output
     saved = json.loads((in_tmp / "snaps" / "store.json").read_text())

@@ -68,7 +68,8 @@ def test_stderr_flood_is_cut_and_the_timeout_holds(
 @pytest.mark.slow
 def test_stdout_flood_keeps_one_excerpt(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(mcp_client, "STRAY_KEEP", 12)
-    code, err = run(runner, "--mcp-timeout", "3", "--mcp-command", flood("--stdout", "50"))
+    # 5 MB: 5,120 non-MCP lines, eighty times a pipe's buffer (each line costs a parse attempt)
+    code, err = run(runner, "--mcp-timeout", "3", "--mcp-command", flood("--stdout", "5"))
     assert code == 2
     assert err.splitlines()[-1] == (
         "toolsearch: error: MCP server 'flood': no answer within 3 s (--mcp-timeout); "

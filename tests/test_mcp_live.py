@@ -142,7 +142,11 @@ def test_server_always_load_false_defers_every_tool_from_2_1_300(
 ) -> None:
     config = write_config(
         in_tmp / ".mcp.json",
-        {"store": stdio_entry("--tools", "2", "--always-load", "tool_1", alwaysLoad=False)},
+        {
+            "store": stdio_entry(
+                "--plain", "--tools", "2", "--always-load", "tool_1", alwaysLoad=False
+            )
+        },
     )
     argv = ["--target", "claude-code", "--mcp-config", str(config)]
     argv += ["--claude-code-version", version]
@@ -200,11 +204,11 @@ def test_timeout_per_server(runner: CliRunner) -> None:
 
 def test_endless_pagination_is_refused() -> None:
     with pytest.raises(ServerError, match="returned the same nextCursor 'again' twice"):
-        live(commands=(stdio_command("--mode", "loop", name="loop"),))
+        live(commands=(stdio_command("--plain", "--mode", "loop", name="loop"),))
 
 
 def test_server_without_tools_capability_has_no_tools() -> None:
-    result, _ = live(commands=(stdio_command("--mode", "no-tools", name="bare"),))
+    result, _ = live(commands=(stdio_command("--plain", "--mode", "no-tools", name="bare"),))
     assert result.servers[0].data == {"tools": []}
     assert result.notes == ("MCP server 'bare' declares no tools capability: no tools",)
 
@@ -382,13 +386,13 @@ def test_unreachable_url(runner: CliRunner) -> None:
 
 def test_budget_mcp_command_text(runner: CliRunner) -> None:
     code, out, err = run(
-        runner, "budget", "--mcp-command", stdio_command("--tools", "3", name="store")
+        runner, "budget", "--mcp-command", stdio_command("--plain", "--tools", "3", name="store")
     )
     assert code == 0, err
     assert out.startswith("Scope store (mcp, 3 tools, model claude-sonnet-4-5)")
     assert "tool_2" in out and "store" in out
     assert err.startswith("toolsearch: starting MCP server 'store': ")
-    assert "stdio_server.py --tools 3" in err
+    assert "stdio_server.py --plain --tools 3" in err
 
 
 def test_files_and_servers_together(runner: CliRunner) -> None:
