@@ -42,6 +42,7 @@ class Analysis:
     _part_budgets: dict[tuple[str, tuple[int, ...]], ScopeBudget] = field(
         default_factory=dict, repr=False
     )
+    # by mode, the searched tools and the others exact names may reach (by id)
     _searchers: dict[tuple[str, tuple[int, ...], tuple[int, ...]], Searcher] = field(
         default_factory=dict, repr=False
     )
@@ -136,8 +137,12 @@ class Analysis:
         self, mode: str, tools: Sequence[Tool], everything: Sequence[Tool] | None = None
     ) -> Searcher:
         """A searcher of ``mode`` over ``tools`` (``everything``: what exact names may also
-        reach), built once per run for the same tools."""
-        key = (mode, tuple(map(id, tools)), tuple(map(id, everything or ())))
+        reach), built once per run for the same tools: ``recommend``'s reach and the
+        self-check of a scope whose tools are all searched share one index."""
+        searched = tuple(map(id, tools))
+        within = set(searched)
+        others = tuple(i for i in map(id, everything or ()) if i not in within)
+        key = (mode, searched, others)
         found = self._searchers.get(key)
         if found is None:
             from toolsearch.retrieval.modes import make_searcher

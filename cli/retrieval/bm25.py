@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from toolsearch.catalog.fields import tool_fields
@@ -38,7 +38,16 @@ class SparseBM25:
 
     LAZY_TERMS = 32
 
-    def __init__(self, corpus: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75):
+    def __init__(
+        self,
+        corpus: Sequence[Sequence[str]],
+        k1: float = 1.5,
+        b: float = 0.75,
+        counts: Callable[[], list[Counter[str]]] | None = None,
+    ):
+        """``counts``: what gives each document's term counts (``Counter(document)``) when
+        the whole index is built, if they are made elsewhere (two indexes of a run over the
+        same tools share them)."""
         self.k1, self.b = k1, b
         self._corpus = [list(document) for document in corpus]
         self.corpus_size = len(self._corpus)
@@ -49,6 +58,8 @@ class SparseBM25:
         self._postings: dict[str, Posting] = {}
         self._complete = False
         self._doc_freqs: list[Counter[str]] | None = None
+        self._counts = counts
+        self._last: tuple[tuple[str, ...], Any] | None = None  # the last query's scores
         self._arrays: dict[str, tuple[Any, Any]] = {}  # per term: documents, score shares
         self._norm_array: Any = None
         self.vectorised = self.corpus_size >= VECTOR_FROM
@@ -56,7 +67,10 @@ class SparseBM25:
     @property
     def doc_freqs(self) -> list[Counter[str]]:
         if self._doc_freqs is None:
-            self._doc_freqs = [Counter(document) for document in self._corpus]
+            made = self._counts
+            self._doc_freqs = (
+                [Counter(document) for document in self._corpus] if made is None else made()
+            )
         return self._doc_freqs
 
     @property
@@ -199,7 +213,17 @@ class SparseBM25:
         return ranks, nonzero[order][:k].tolist()
 
     def _score_array(self, query: Sequence[str]) -> Any:
-        """Every document's score as a numpy array (0.0 where no query term occurs)."""
+        """Every document's score as a numpy array (0.0 where no query term occurs); the last
+        query's is kept (an evaluation asks for a case's ranks, then for its ties). Callers
+        read it and never write to it."""
+        key = tuple(query)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        score = self._compute_scores(query)
+        self._last = (key, score)
+        return score
+
+    def _compute_scores(self, query: Sequence[str]) -> Any:
         import numpy as np
 
         if self._norm_array is None:
@@ -249,13 +273,29 @@ def tool_document(tool: Tool) -> tuple[str, ...]:
     return known
 
 
+_COUNTS = "_bm25_counts"  # where a tool keeps its terms' counts once made
+
+
+def tool_term_counts(tool: Tool) -> Counter[str]:
+    """How often each of a tool's terms occurs in its document, counted once per tool: two
+    indexes of a run (recommend's reach over every tool, the self-check over the deferred
+    ones) share it. Callers never change it."""
+    known: Counter[str] | None = tool.__dict__.get(_COUNTS)
+    if known is None:
+        known = tool.__dict__[_COUNTS] = Counter(tool_document(tool))
+    return known
+
+
 class BM25Index:
     """A BM25 index over some tools, built once."""
 
     def __init__(self, tools: Sequence[Tool]) -> None:
         self.tools = tuple(tools)
         self.documents = [tool_document(t) for t in self.tools]
-        self.model = SparseBM25(self.documents)
+        self.model = SparseBM25(self.documents, counts=self._term_counts)
+
+    def _term_counts(self) -> list[Counter[str]]:
+        return [tool_term_counts(t) for t in self.tools]
 
     def ranked(
         self, query_terms: Sequence[str], keep: Iterable[int] | None = None
