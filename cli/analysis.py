@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from toolsearch.cost.budget import Budget, ScopeBudget
     from toolsearch.cost.models import ModelInfo
     from toolsearch.cost.tokens import TokenCounter
+    from toolsearch.retrieval.bm25 import TermCounts
     from toolsearch.retrieval.evaluation import Outcome
     from toolsearch.retrieval.searchers import Searcher
 
@@ -47,6 +48,7 @@ class Analysis:
         default_factory=dict, repr=False
     )
     _self_checks: dict[tuple[str, str], list[Outcome]] = field(default_factory=dict, repr=False)
+    _term_counts: TermCounts = field(default_factory=dict, repr=False)  # BM25's, per tool
     _remembered: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
     tool_search: str | None = None  # --claude-code-tool-search
     environ: Mapping[str, str] | None = None  # where ENABLE_TOOL_SEARCH is read (os.environ)
@@ -149,7 +151,12 @@ class Analysis:
 
             own = self.config.codex_multi_agent
             found = self._searchers[key] = make_searcher(
-                mode, tools, everything, self.catalog.claude_code, codex_own=own
+                mode,
+                tools,
+                everything,
+                self.catalog.claude_code,
+                codex_own=own,
+                term_counts=self._term_counts,
             )
         return found
 

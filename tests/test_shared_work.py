@@ -4,7 +4,6 @@ Every shared result equals the one made afresh."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +16,13 @@ from toolsearch.catalog.model import Catalog, Scope
 from toolsearch.cost.slim_savings import slim_estimates
 from toolsearch.cost.tokens import Cl100kCounter, count_tools
 from toolsearch.recommend.reach import reach
-from toolsearch.retrieval.bm25 import VECTOR_FROM, SparseBM25, tool_document, tool_term_counts
+from toolsearch.retrieval.bm25 import (
+    VECTOR_FROM,
+    BM25Index,
+    SparseBM25,
+    TermCounts,
+    tool_document,
+)
 from toolsearch.retrieval.evaluation import Evaluator, Outcome, evenly, run_self, self_cases
 from toolsearch.retrieval.library import as_catalog
 from toolsearch.retrieval.searchers import searched_tools
@@ -89,18 +94,21 @@ def test_sampled_self_cases_are_an_even_sample_of_every_case() -> None:
     assert self_cases(scope, sample=500) == every
 
 
-def test_a_tools_term_counts_are_made_once_and_index_alike() -> None:
+def test_indexes_of_a_run_count_a_tools_terms_once_and_score_alike() -> None:
     tools = catalog_of(VECTOR_FROM + 20).scopes[0].tools
-    counts = tool_term_counts(tools[0])
-    assert counts == Counter(tool_document(tools[0])) and tool_term_counts(tools[0]) is counts
-    documents = [tool_document(t) for t in tools]
-    shared = SparseBM25(documents, counts=lambda: [tool_term_counts(t) for t in tools])
-    alone = SparseBM25(documents)
-    shared.index_all()
-    alone.index_all()
-    assert shared.doc_freqs == alone.doc_freqs and shared.idf == alone.idf
-    query = list(tool_document(tools[3])[:12])
-    assert shared.ranked(query) == alone.ranked(query)
+    shared: TermCounts = {}
+    every = BM25Index(tools, shared)
+    every.model.index_all()
+    assert len(shared) == len(tools)
+    part = BM25Index(tools[4:], shared)  # the deferred ones: counted already
+    part.model.index_all()
+    assert all(a is b for a, b in zip(part.model.doc_freqs, every.model.doc_freqs[4:], strict=True))
+    for index, documents in ((every, every.documents), (part, part.documents)):
+        alone = SparseBM25(documents)  # counts its own terms
+        alone.index_all()
+        assert index.model.doc_freqs == alone.doc_freqs and index.model.idf == alone.idf
+        query = list(tool_document(tools[7])[:12])
+        assert index.model.ranked(query) == alone.ranked(query)
 
 
 def random_corpus(size: int, seed: int = 3) -> list[list[str]]:

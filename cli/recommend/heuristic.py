@@ -84,6 +84,7 @@ ACTIONS = (
     (WORK_VERBS, 2.0, "does the server's work ({verb})"),
     (ADMIN_VERBS, 0.0, "administration ({verb}): rarely called"),
 )
+ACTION_VERBS = frozenset().union(*(verbs for verbs, _, _ in ACTIONS))  # a verb of any action
 UNKNOWN_ACTION = 1.0
 REFERENCED_POINTS = (1.0, 2.0)  # named by one other tool, by REFERENCED_MANY or more
 REFERENCED_MANY = 3
@@ -138,13 +139,13 @@ def verb(tool: Tool) -> tuple[str, str] | None:
 
 @lru_cache(maxsize=1 << 16)
 def _verb(name: str, first_word: str, read_only: bool) -> tuple[str, str] | None:
-    found = [w for w in words(name) if any(stem(w) in verbs for verbs, _, _ in ACTIONS)]
+    found = [w for w in words(name) if stem(w) in ACTION_VERBS]
     if len(found) > 1 and stem(found[0]) in HTTP_METHODS:
         found = found[1:]  # ``post_search`` of an HTTP API: the method, then the action
     if found:
         return stem(found[0]), found[0].lower()
     word = re.sub(r"[^A-Za-z]", "", first_word)
-    if word and any(stem(word) in verbs for verbs, _, _ in ACTIONS):
+    if word and stem(word) in ACTION_VERBS:
         return stem(word), word.lower()
     if read_only:
         return stem("read"), "read-only by annotations.readOnlyHint"

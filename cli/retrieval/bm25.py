@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from toolsearch.catalog.fields import tool_fields
@@ -273,29 +274,33 @@ def tool_document(tool: Tool) -> tuple[str, ...]:
     return known
 
 
-_COUNTS = "_bm25_counts"  # where a tool keeps its terms' counts once made
+TermCounts = dict[int, tuple[Tool, Counter[str]]]  # by id(tool): the tool, its terms' counts
 
 
-def tool_term_counts(tool: Tool) -> Counter[str]:
-    """How often each of a tool's terms occurs in its document, counted once per tool: two
-    indexes of a run (recommend's reach over every tool, the self-check over the deferred
-    ones) share it. Callers never change it."""
-    known: Counter[str] | None = tool.__dict__.get(_COUNTS)
-    if known is None:
-        known = tool.__dict__[_COUNTS] = Counter(tool_document(tool))
-    return known
+def _term_counts(
+    tools: Sequence[Tool], documents: Sequence[Sequence[str]], shared: TermCounts
+) -> list[Counter[str]]:
+    """Each tool's term counts: from ``shared`` when another index made them, else made now
+    (and kept there)."""
+    made = []
+    for tool, document in zip(tools, documents, strict=True):
+        found = shared.get(id(tool))
+        if found is None or found[0] is not tool:  # the tool is held there: its id is its own
+            found = shared[id(tool)] = (tool, Counter(document))
+        made.append(found[1])
+    return made
 
 
 class BM25Index:
-    """A BM25 index over some tools, built once."""
+    """A BM25 index over some tools, built once; ``shared`` holds each tool's term counts for
+    the other indexes of a run (recommend's reach over every tool, the self-check over the
+    deferred ones): a tool's terms are counted once."""
 
-    def __init__(self, tools: Sequence[Tool]) -> None:
+    def __init__(self, tools: Sequence[Tool], shared: TermCounts | None = None) -> None:
         self.tools = tuple(tools)
         self.documents = [tool_document(t) for t in self.tools]
-        self.model = SparseBM25(self.documents, counts=self._term_counts)
-
-    def _term_counts(self) -> list[Counter[str]]:
-        return [tool_term_counts(t) for t in self.tools]
+        counts = partial(_term_counts, self.tools, self.documents, {} if shared is None else shared)
+        self.model = SparseBM25(self.documents, counts=counts)  # no cycle: the CLI runs no GC
 
     def ranked(
         self, query_terms: Sequence[str], keep: Iterable[int] | None = None

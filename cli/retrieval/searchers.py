@@ -17,7 +17,7 @@ from toolsearch.catalog.fields import tool_fields
 from toolsearch.catalog.identity import find_tool
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.errors import SearchInputError, ToolsearchError
-from toolsearch.retrieval.bm25 import BM25Index
+from toolsearch.retrieval.bm25 import BM25Index, TermCounts
 from toolsearch.retrieval.regex_search import MAX_PATTERN, TIME_LIMIT, regex_search
 from toolsearch.retrieval.terms import term_spans, terms
 
@@ -214,8 +214,10 @@ class RankingSearch:
 class BM25Searcher:
     """BM25 over name (weighted), description and arguments, with Claude Code's query forms."""
 
-    def __init__(self, tools: Sequence[Tool]) -> None:
+    def __init__(self, tools: Sequence[Tool], term_counts: TermCounts | None = None) -> None:
+        """``term_counts``: the tools' term counts other indexes of the run made (and keep)."""
         self.tools = tuple(tools)
+        self._term_counts = term_counts
         self._last: tuple[str, ParsedQuery] | None = None
 
     def _parse(self, query: str) -> ParsedQuery:
@@ -227,7 +229,7 @@ class BM25Searcher:
 
     @cached_property
     def index(self) -> BM25Index:
-        return BM25Index(self.tools)
+        return BM25Index(self.tools, self._term_counts)
 
     def prepare_many(self) -> None:
         """Index every term now, for a run of many queries."""
