@@ -49,6 +49,7 @@ class Analysis:
     )
     _self_checks: dict[tuple[str, str], list[Outcome]] = field(default_factory=dict, repr=False)
     _term_counts: TermCounts = field(default_factory=dict, repr=False)  # BM25's, per tool
+    _models: dict[str | None, ModelInfo] = field(default_factory=dict, repr=False)  # by model id
     _remembered: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
     tool_search: str | None = None  # --claude-code-tool-search
     environ: Mapping[str, str] | None = None  # where ENABLE_TOOL_SEARCH is read (os.environ)
@@ -85,9 +86,14 @@ class Analysis:
         return self.model_override or scope.model or self.config.model
 
     def model(self, scope: Scope) -> ModelInfo:
-        from toolsearch.cost.host_models import resolve_for
+        """The scope's model, resolved once per model id (a rule asks once per tool)."""
+        chosen = self.model_id(scope)
+        found = self._models.get(chosen)
+        if found is None:
+            from toolsearch.cost.host_models import resolve_for
 
-        return resolve_for(self.catalog.target, self.model_id(scope))[0]
+            found = self._models[chosen] = resolve_for(self.catalog.target, chosen)[0]
+        return found
 
     @cached_property
     def budget(self) -> Budget:

@@ -41,6 +41,15 @@ def jobs(environ: Mapping[str, str] | None = None) -> int | None:
     return int(raw)
 
 
+def apart_from(least: int) -> int | None:
+    """From how large a piece of work goes to a forked worker: ``least`` on a machine of two
+    cores or more; any size under ``TOOLSEARCH_JOBS`` of 2 or more; never (None) under 1."""
+    wanted = jobs()
+    if wanted is not None:
+        return 0 if wanted > 1 else None
+    return least if (os.cpu_count() or 1) > 1 else None
+
+
 def can_fork() -> bool:
     """Whether a worker can be forked safely here: POSIX, and no other thread running."""
     return hasattr(os, "fork") and threading.active_count() == 1

@@ -7,7 +7,6 @@ Each part is the one the other commands compute (``budget``, ``lint``, ``recomme
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -151,14 +150,11 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
 
 
 def _lint_apart(tools: int) -> bool:
-    """Whether to lint in a forked worker: from ``LINT_APART_FROM`` tools on a machine of two
-    cores or more, or whenever ``TOOLSEARCH_JOBS`` asks for 2 or more; never under 1."""
-    from toolsearch.forked import jobs
+    """Whether to lint in a forked worker (``toolsearch.forked.apart_from``)."""
+    from toolsearch.forked import apart_from
 
-    wanted = jobs()
-    if wanted is not None:
-        return wanted > 1
-    return tools >= LINT_APART_FROM and (os.cpu_count() or 1) > 1
+    least = apart_from(LINT_APART_FROM)
+    return least is not None and tools >= least
 
 
 def shown_places(budget: Budget, recommendation: Recommendation | None) -> frozenset[Place] | None:

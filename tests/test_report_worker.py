@@ -1,5 +1,6 @@
-"""``report`` lints in a forked worker on large catalogs (issue 34): the page is the same byte for
-byte as a serial run's, and a worker that fails or dies surfaces as the serial run would."""
+"""``report`` lints, and ``recommend`` searches its typical intents, in a forked worker on large
+catalogs (issue 34): the page and the recommendation are the same byte for byte as a serial
+run's, and a worker that fails or dies surfaces as the serial run would."""
 
 from __future__ import annotations
 
@@ -81,6 +82,35 @@ def test_forked_page_of_the_shared_catalogs_is_the_serial_one(
     apart = page(runner, tmp_path, sources, "2", "apart")
     assert serial[0] == apart[0] == 0
     assert apart[1] == serial[1]
+
+
+@needs_fork
+def test_recommend_reaches_in_a_worker_with_the_same_result(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog = tmp_path / "many.json"
+    catalog.write_text(json.dumps(generated_request(150)), encoding="utf-8")
+    argv = ["recommend", str(catalog), "-f", "json"]
+    serial = runner.invoke(app, argv, env={"TOOLSEARCH_JOBS": "1"})
+    spy = ForkSpy(monkeypatch)
+    apart = runner.invoke(app, argv, env={"TOOLSEARCH_JOBS": "2"})
+    assert spy.started == 1  # one scope: one worker searched its intents
+    assert serial.exit_code == apart.exit_code == 0
+    assert apart.stdout == serial.stdout
+    assert json.loads(serial.stdout)["tools"][0]["reasons"]  # with its reasons
+
+
+def test_recommend_reaches_apart_only_from_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolsearch.forked import apart_from
+    from toolsearch.recommend.recommend import REACH_APART_FROM
+
+    monkeypatch.delenv("TOOLSEARCH_JOBS", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert apart_from(REACH_APART_FROM) == REACH_APART_FROM
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert apart_from(REACH_APART_FROM) is None
+    monkeypatch.setenv("TOOLSEARCH_JOBS", "3")
+    assert apart_from(REACH_APART_FROM) == 0
 
 
 def fail_in_worker(monkeypatch: pytest.MonkeyPatch, how: Callable[[], None]) -> None:

@@ -344,6 +344,13 @@ class ScopeSignals:
     objects: Mapping[str, int] | None = None
     tool_count: int = 0
     tools: Sequence[Tool] = field(default=())
+    # by id(tool): its signals but reach's, once made (shared by ``replace`` copies)
+    known: dict[int, list[Signal]] = field(default_factory=dict, compare=False, repr=False)
+
+    def prepare(self) -> None:
+        """Every tool's signals but reach's, made now (while reach is searched elsewhere)."""
+        for tool in self.tools:
+            self._without_reach(tool)
 
     @cached_property
     def _most_shared(self) -> int:
@@ -383,6 +390,15 @@ class ScopeSignals:
 
     def signals(self, tool: Tool) -> list[Signal]:
         """Every signal a tool earns, in the order the README lists them."""
+        return [*self._without_reach(tool), *self._reach_signals(tool)]
+
+    def _without_reach(self, tool: Tool) -> list[Signal]:
+        found = self.known.get(id(tool))
+        if found is None:
+            found = self.known[id(tool)] = self._signals_but_reach(tool)
+        return found
+
+    def _signals_but_reach(self, tool: Tool) -> list[Signal]:
         act = action(tool)
         found: list[Signal] = [act]
         opens = (verb(tool) or ("", ""))[0] in OPEN_VERBS
@@ -418,6 +434,10 @@ class ScopeSignals:
         if used:
             times = "once" if used == 1 else f"{used} times"
             found.append(Signal(MESSAGE_POINTS, f"called in the request's messages ({times})"))
+        return found
+
+    def _reach_signals(self, tool: Tool) -> list[Signal]:
+        found: list[Signal] = []
         if self.reach is not None:
             reached = self.reach.get((tool.location.file, tool.location.pointer), 0)
             which = 2 - third(reached, self._reaches)
