@@ -100,6 +100,7 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
     """Compute every part of the page (nothing is written). The findings are a pure function
     of the analysis: on a large catalog a forked worker lints while this process ranks and
     self-checks (``toolsearch.forked``); the page is the same either way."""
+    from toolsearch.cost.count_store import add_ignored, ignored_so_far
     from toolsearch.forked import Pending
     from toolsearch.lint.linter import run
     from toolsearch.lint.rule_settings import enabled, settings
@@ -114,7 +115,12 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
     )
     budget = analysis.budget
     rules = enabled(settings(config))
-    with Pending(lambda: tuple(run(analysis, rules)), _lint_apart(len(budget.rows))) as linted:
+
+    def lint() -> tuple[tuple[Diagnostic, ...], dict[str, str]]:
+        """The findings, and the caches ignored on the way (a worker's notes are its own)."""
+        return tuple(run(analysis, rules)), ignored_so_far()
+
+    with Pending(lint, _lint_apart(len(budget.rows))) as linted:
         try:
             diff = None
             if options.baseline is not None:
@@ -132,7 +138,8 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
         except Exception:
             linted.result()  # a serial run lints first: the lint's own error comes first
             raise
-        diagnostics = linted.result()
+        diagnostics, ignored = linted.result()
+    add_ignored(ignored)
     return PageReport(
         budget,
         diagnostics,

@@ -188,6 +188,27 @@ def test_the_lint_error_comes_before_the_recommendation_error(
         assert (code, text, stderr) == (2, "", "toolsearch: error: the lint failed\n")
 
 
+@needs_fork
+def test_a_cache_the_worker_ignored_is_noted_as_in_a_serial_run(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolsearch.cost.count_store import ignore_cache
+
+    original = linter.run
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        ignore_cache(tmp_path / "planted.sqlite3", "it holds a view")
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(linter, "run", run)
+    serial = page(runner, tmp_path, [str(EXAMPLE)], "1", "serial")
+    spy = ForkSpy(monkeypatch)
+    apart = page(runner, tmp_path, [str(EXAMPLE)], "2", "apart")
+    assert spy.started == 1
+    assert serial == apart and serial[0] == 0
+    assert f"note: ignored the cache {tmp_path / 'planted.sqlite3'}: it holds a view" in apart[2]
+
+
 def test_jobs_reads_the_environment() -> None:
     assert jobs({}) is None
     assert jobs({"TOOLSEARCH_JOBS": " 1 "}) == 1
