@@ -63,9 +63,7 @@ class Pending(Generic[T]):
         self._pid: int | None = None
         self._pipe: int | None = None
         self._value: tuple[T] | None = None
-        if fork and can_fork():
-            self._start()
-        else:
+        if not (fork and can_fork() and self._start()):
             self._value = (work(),)
 
     @property
@@ -73,10 +71,19 @@ class Pending(Generic[T]):
         """Whether a worker was forked for the work."""
         return self._pid is not None
 
-    def _start(self) -> None:
+    def _start(self) -> bool:
+        """Fork the worker; False when the system refuses (no process or pipe to spare)."""
         parent = os.getpid()
-        read, write = os.pipe()
-        pid = os.fork()
+        try:
+            read, write = os.pipe()
+        except OSError:
+            return False
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(read)
+            os.close(write)
+            return False
         if pid == 0:  # the worker: never returns
             code = 1
             try:
@@ -92,6 +99,7 @@ class Pending(Generic[T]):
                 os._exit(code)
         os.close(write)
         self._pid, self._pipe = pid, read
+        return True
 
     def result(self) -> T:
         """The work's result: the worker's, else (no worker, or it gave none) computed here."""

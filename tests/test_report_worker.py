@@ -49,9 +49,10 @@ class ForkSpy:
         self.started = 0
         original = Pending._start
 
-        def spy(pending: Pending[Any]) -> None:
-            self.started += 1
-            original(pending)
+        def spy(pending: Pending[Any]) -> bool:
+            started = original(pending)
+            self.started += started
+            return started
 
         monkeypatch.setattr(Pending, "_start", spy)
 
@@ -62,14 +63,29 @@ def test_forked_and_serial_pages_are_the_same(
 ) -> None:
     catalog = tmp_path / "many.json"
     catalog.write_text(json.dumps(generated_request(120)), encoding="utf-8")
+    here = calls_here(monkeypatch, linter, "run")
     for sources in ([str(EXAMPLE)], [str(catalog)]):
         serial = page(runner, tmp_path, sources, "1", "serial")
+        assert here.pop() == 1
         spy = ForkSpy(monkeypatch)
         apart = page(runner, tmp_path, sources, "2", "apart")
-        assert spy.started == 1  # the worker ran: the page below is its findings'
+        assert spy.started == 1 and here == []  # the page below holds the worker's findings
         assert serial[0] == apart[0] == 0
         assert apart[1] == serial[1]
         assert "Findings" in serial[1]
+
+
+def calls_here(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:
+    """Each call of ``module.name`` made in this process (a worker's calls are its own)."""
+    made: list[int] = []
+    original = getattr(module, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return made
 
 
 @needs_fork
@@ -90,11 +106,15 @@ def test_recommend_reaches_in_a_worker_with_the_same_result(
 ) -> None:
     catalog = tmp_path / "many.json"
     catalog.write_text(json.dumps(generated_request(150)), encoding="utf-8")
+    from toolsearch.recommend import recommend
+
+    here = calls_here(monkeypatch, recommend, "reach")
     argv = ["recommend", str(catalog), "-f", "json"]
     serial = runner.invoke(app, argv, env={"TOOLSEARCH_JOBS": "1"})
+    assert here.pop() == 1
     spy = ForkSpy(monkeypatch)
     apart = runner.invoke(app, argv, env={"TOOLSEARCH_JOBS": "2"})
-    assert spy.started == 1  # one scope: one worker searched its intents
+    assert spy.started == 1 and here == []  # one scope: one worker searched its intents
     assert serial.exit_code == apart.exit_code == 0
     assert apart.stdout == serial.stdout
     assert json.loads(serial.stdout)["tools"][0]["reasons"]  # with its reasons
@@ -293,6 +313,17 @@ def test_leaving_early_stops_and_reaps_the_worker() -> None:
         raise KeyboardInterrupt
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)  # killed and reaped: no such child any more
+
+
+@needs_fork
+def test_no_worker_when_the_system_refuses_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    parent = os.getpid()
+    pending = Pending(lambda: os.getpid() == parent, fork=True)
+    assert not pending.forked and pending.result()
 
 
 def test_no_worker_while_another_thread_runs(monkeypatch: pytest.MonkeyPatch) -> None:
