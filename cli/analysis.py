@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from toolsearch.cost.budget import Budget, ScopeBudget
     from toolsearch.cost.models import ModelInfo
     from toolsearch.cost.tokens import TokenCounter
+    from toolsearch.retrieval.bm25 import TermCounts
     from toolsearch.retrieval.evaluation import Outcome
     from toolsearch.retrieval.searchers import Searcher
 
@@ -42,10 +43,13 @@ class Analysis:
     _part_budgets: dict[tuple[str, tuple[int, ...]], ScopeBudget] = field(
         default_factory=dict, repr=False
     )
+    # by mode, the searched tools and the others exact names may reach (by id)
     _searchers: dict[tuple[str, tuple[int, ...], tuple[int, ...]], Searcher] = field(
         default_factory=dict, repr=False
     )
     _self_checks: dict[tuple[str, str], list[Outcome]] = field(default_factory=dict, repr=False)
+    _term_counts: TermCounts = field(default_factory=dict, repr=False)  # BM25's, per tool
+    _models: dict[str | None, ModelInfo] = field(default_factory=dict, repr=False)  # by model id
     _remembered: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
     tool_search: str | None = None  # --claude-code-tool-search
     environ: Mapping[str, str] | None = None  # where ENABLE_TOOL_SEARCH is read (os.environ)
@@ -82,9 +86,14 @@ class Analysis:
         return self.model_override or scope.model or self.config.model
 
     def model(self, scope: Scope) -> ModelInfo:
-        from toolsearch.cost.host_models import resolve_for
+        """The scope's model, resolved once per model id (a rule asks once per tool)."""
+        chosen = self.model_id(scope)
+        found = self._models.get(chosen)
+        if found is None:
+            from toolsearch.cost.host_models import resolve_for
 
-        return resolve_for(self.catalog.target, self.model_id(scope))[0]
+            found = self._models[chosen] = resolve_for(self.catalog.target, chosen)[0]
+        return found
 
     @cached_property
     def budget(self) -> Budget:
@@ -136,15 +145,24 @@ class Analysis:
         self, mode: str, tools: Sequence[Tool], everything: Sequence[Tool] | None = None
     ) -> Searcher:
         """A searcher of ``mode`` over ``tools`` (``everything``: what exact names may also
-        reach), built once per run for the same tools."""
-        key = (mode, tuple(map(id, tools)), tuple(map(id, everything or ())))
+        reach), built once per run for the same tools: ``recommend``'s reach and the
+        self-check of a scope whose tools are all searched share one index."""
+        searched = tuple(map(id, tools))
+        within = set(searched)
+        others = tuple(i for i in map(id, everything or ()) if i not in within)
+        key = (mode, searched, others)
         found = self._searchers.get(key)
         if found is None:
             from toolsearch.retrieval.modes import make_searcher
 
             own = self.config.codex_multi_agent
             found = self._searchers[key] = make_searcher(
-                mode, tools, everything, self.catalog.claude_code, codex_own=own
+                mode,
+                tools,
+                everything,
+                self.catalog.claude_code,
+                codex_own=own,
+                term_counts=self._term_counts,
             )
         return found
 

@@ -29,6 +29,9 @@ SELF_CHECK_SAMPLE = 1000
 # Past this many tools the page shows the costliest ones (and those kept loaded) one by one and
 # sums the rest per source: the page stays a page, and takes time in proportion to the catalog.
 TOOLS_SHOWN = 500
+# From this many tools, report lints in a forked worker while it ranks and self-checks (on
+# fewer, forking costs about what it saves).
+LINT_APART_FROM = 2000
 
 Place = tuple[str, str, str]  # a tool's scope, file and pointer: its own key on the page
 
@@ -94,7 +97,11 @@ class PageReport:
 
 
 def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageReport:
-    """Compute every part of the page (nothing is written)."""
+    """Compute every part of the page (nothing is written). The findings are a pure function
+    of the analysis: on a large catalog a forked worker lints while this process ranks and
+    self-checks (``toolsearch.forked``); the page is the same either way."""
+    from toolsearch.cost.count_store import add_ignored, ignored_so_far
+    from toolsearch.forked import Pending
     from toolsearch.lint.linter import run
     from toolsearch.lint.rule_settings import enabled, settings
 
@@ -107,32 +114,54 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
         tool_search=options.claude_code_tool_search,
     )
     budget = analysis.budget
-    diagnostics = tuple(run(analysis, enabled(settings(config))))
-    diff = None
-    if options.baseline is not None:
-        from toolsearch.cost.budget_run import baseline_diff
+    rules = enabled(settings(config))
 
-        diff = baseline_diff(options.baseline, analysis, inputs, budget)
-    recommendation, problem = _recommendation(inputs, config, options, analysis)
-    shown = shown_places(budget, recommendation)
+    def lint() -> tuple[tuple[Diagnostic, ...], dict[str, str]]:
+        """The findings, and the caches ignored on the way (a worker's notes are its own)."""
+        return tuple(run(analysis, rules)), ignored_so_far()
+
+    with Pending(lint, _lint_apart(len(budget.rows))) as linted:
+        try:
+            diff = None
+            if options.baseline is not None:
+                from toolsearch.cost.budget_run import baseline_diff
+
+                diff = baseline_diff(options.baseline, analysis, inputs, budget)
+            recommendation, problem = _recommendation(inputs, config, options, analysis)
+            findability = tuple(
+                _findability(analysis, scope, options.mode)
+                for scope in analysis.catalog.scopes
+                if scope.tools
+            )
+            shown = shown_places(budget, recommendation)
+            parts = breakdown(budget, analysis.counter, None if shown is None else _place_in(shown))
+        except Exception:
+            linted.result()  # a serial run lints first: the lint's own error comes first
+            raise
+        diagnostics, ignored = linted.result()
+    add_ignored(ignored)
     return PageReport(
         budget,
         diagnostics,
         recommendation,
         problem,
-        tuple(
-            _findability(analysis, scope, options.mode)
-            for scope in analysis.catalog.scopes
-            if scope.tools
-        ),
+        findability,
         diff,
         tuple(inputs.notes),
         tuple(sorted({d.display for d in inputs.documents})),
         inputs.catalog.target,
         analysis.catalog.tools,
-        breakdown(budget, analysis.counter, None if shown is None else _place_in(shown)),
+        parts,
         shown,
     )
+
+
+def _lint_apart(tools: int) -> bool:
+    """Whether to lint in a forked worker (``toolsearch.forked.apart_from``)."""
+    from toolsearch.forked import apart_from
+
+    least = apart_from(LINT_APART_FROM)
+    return least is not None and tools >= least
 
 
 def shown_places(budget: Budget, recommendation: Recommendation | None) -> frozenset[Place] | None:

@@ -41,6 +41,18 @@ def ignore_cache(path: Path, why: str) -> None:
     _IGNORED.setdefault(str(path), why)
 
 
+def ignored_so_far() -> dict[str, str]:
+    """The caches ignored so far and why, kept for ``ignored_caches`` (a worker process hands
+    its own to its parent: ``add_ignored``)."""
+    return dict(_IGNORED)
+
+
+def add_ignored(found: dict[str, str]) -> None:
+    """Record caches another process ignored (``ignored_so_far`` there)."""
+    for path, why in found.items():
+        _IGNORED.setdefault(path, why)
+
+
 def ignored_caches() -> list[str]:
     """One note per cache ignored since the last call (which clears them)."""
     notes = [

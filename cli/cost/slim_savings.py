@@ -53,7 +53,11 @@ def slim_estimates(
     for tool in tools:
         safe = slim_all(tool.input_schema, tool.name, unsafe=False)
         unsafe = slim_all(safe, tool.name, unsafe=True)
-        variants += [tool, replace(tool, input_schema=safe), replace(tool, input_schema=unsafe)]
+        # a schema with nothing to cut comes back as it was: the tool itself is counted again
+        # (once per run: count_tools keeps its counts)
+        safe_tool = tool if safe is tool.input_schema else replace(tool, input_schema=safe)
+        unsafe_tool = safe_tool if unsafe is safe else replace(tool, input_schema=unsafe)
+        variants += [tool, safe_tool, unsafe_tool]
     figures = [float(round(estimate(raw, model))) for raw in count_tools(variants, counter)]
     return [ToolSlim(tool, *figures[3 * index : 3 * index + 3]) for index, tool in enumerate(tools)]
 

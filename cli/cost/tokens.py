@@ -202,21 +202,37 @@ def split_json(tool: Tool) -> tuple[str, str]:
     return text, field
 
 
+_RAW = "_cl100k_raw"  # where a tool keeps its default counts once made (as a cached property)
+
+
 def count_tools(tools: Iterable[Tool], counter: TokenCounter | None = None) -> list[RawCount]:
-    """cl100k counts for each tool (whole compact JSON, and its description), batched."""
+    """cl100k counts for each tool (whole compact JSON, and its description), batched. With the
+    default counter a tool is counted once per run, however often it is asked for (the budget,
+    the breakdown of the tools a page shows, the slimming estimates and rules ask alike); a
+    given counter counts every tool it is handed (each distinct tool once per call)."""
     from toolsearch.cost.token_cache import cached_counts
 
     items = list(tools)
-    texts: list[str] = [DESCRIPTION_GLUE]
+    found: dict[int, RawCount] = {}
+    todo: dict[int, Tool] = {}
     for tool in items:
-        texts.extend(split_json(tool))
-    counts = cached_counts(texts, counter or Cl100kCounter())
-    glue = counts[0]
-    result = []
-    for i in range(len(items)):
-        rest, field = counts[1 + 2 * i], counts[2 + 2 * i]
-        result.append(RawCount(rest + field, max(field - glue, 0) if field else 0))
-    return result
+        known = tool.__dict__.get(_RAW) if counter is None else None
+        if known is not None:
+            found[id(tool)] = known
+        else:
+            todo.setdefault(id(tool), tool)
+    if todo:
+        texts: list[str] = [DESCRIPTION_GLUE]
+        for tool in todo.values():
+            texts.extend(split_json(tool))
+        counts = cached_counts(texts, counter or Cl100kCounter())
+        glue = counts[0]
+        for i, (key, tool) in enumerate(todo.items()):
+            rest, field = counts[1 + 2 * i], counts[2 + 2 * i]
+            raw = found[key] = RawCount(rest + field, max(field - glue, 0) if field else 0)
+            if counter is None:
+                tool.__dict__[_RAW] = raw  # the frozen tool's own cache
+    return [found[id(tool)] for tool in items]
 
 
 def estimate(raw: RawCount, model: ModelInfo) -> float:

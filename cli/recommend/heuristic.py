@@ -84,6 +84,7 @@ ACTIONS = (
     (WORK_VERBS, 2.0, "does the server's work ({verb})"),
     (ADMIN_VERBS, 0.0, "administration ({verb}): rarely called"),
 )
+ACTION_VERBS = frozenset().union(*(verbs for verbs, _, _ in ACTIONS))  # a verb of any action
 UNKNOWN_ACTION = 1.0
 REFERENCED_POINTS = (1.0, 2.0)  # named by one other tool, by REFERENCED_MANY or more
 REFERENCED_MANY = 3
@@ -138,13 +139,13 @@ def verb(tool: Tool) -> tuple[str, str] | None:
 
 @lru_cache(maxsize=1 << 16)
 def _verb(name: str, first_word: str, read_only: bool) -> tuple[str, str] | None:
-    found = [w for w in words(name) if any(stem(w) in verbs for verbs, _, _ in ACTIONS)]
+    found = [w for w in words(name) if stem(w) in ACTION_VERBS]
     if len(found) > 1 and stem(found[0]) in HTTP_METHODS:
         found = found[1:]  # ``post_search`` of an HTTP API: the method, then the action
     if found:
         return stem(found[0]), found[0].lower()
     word = re.sub(r"[^A-Za-z]", "", first_word)
-    if word and any(stem(word) in verbs for verbs, _, _ in ACTIONS):
+    if word and stem(word) in ACTION_VERBS:
         return stem(word), word.lower()
     if read_only:
         return stem("read"), "read-only by annotations.readOnlyHint"
@@ -343,6 +344,13 @@ class ScopeSignals:
     objects: Mapping[str, int] | None = None
     tool_count: int = 0
     tools: Sequence[Tool] = field(default=())
+    # by id(tool): its signals but reach's, once made (shared by ``replace`` copies)
+    known: dict[int, list[Signal]] = field(default_factory=dict, compare=False, repr=False)
+
+    def prepare(self) -> None:
+        """Every tool's signals but reach's, made now (while reach is searched elsewhere)."""
+        for tool in self.tools:
+            self._without_reach(tool)
 
     @cached_property
     def _most_shared(self) -> int:
@@ -382,6 +390,15 @@ class ScopeSignals:
 
     def signals(self, tool: Tool) -> list[Signal]:
         """Every signal a tool earns, in the order the README lists them."""
+        return [*self._without_reach(tool), *self._reach_signals(tool)]
+
+    def _without_reach(self, tool: Tool) -> list[Signal]:
+        found = self.known.get(id(tool))
+        if found is None:
+            found = self.known[id(tool)] = self._signals_but_reach(tool)
+        return found
+
+    def _signals_but_reach(self, tool: Tool) -> list[Signal]:
         act = action(tool)
         found: list[Signal] = [act]
         opens = (verb(tool) or ("", ""))[0] in OPEN_VERBS
@@ -417,6 +434,10 @@ class ScopeSignals:
         if used:
             times = "once" if used == 1 else f"{used} times"
             found.append(Signal(MESSAGE_POINTS, f"called in the request's messages ({times})"))
+        return found
+
+    def _reach_signals(self, tool: Tool) -> list[Signal]:
+        found: list[Signal] = []
         if self.reach is not None:
             reached = self.reach.get((tool.location.file, tool.location.pointer), 0)
             which = 2 - third(reached, self._reaches)

@@ -19,6 +19,7 @@ import statistics
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from toolsearch.analysis import Analysis
@@ -32,6 +33,7 @@ from toolsearch.cost.budget import ScopeBudget, rebudget
 from toolsearch.cost.tokens import Cl100kCounter, TokenCounter
 from toolsearch.edits.search_tool import search_tool_entry
 from toolsearch.errors import ToolsearchError, UsageError
+from toolsearch.forked import Pending
 from toolsearch.hosts import host_of, sending_host
 from toolsearch.recommend.client_advice import client_notes
 from toolsearch.recommend.heuristic import (
@@ -50,6 +52,7 @@ SPREAD_POINTS = 1.0
 ACTION_LABELS = ("finding", "reading", "working", "administration", "unknown-action")
 DEFAULT_KEEP = 3
 MAX_KEEP = 5
+REACH_APART_FROM = 2000  # tools of a scope: with fewer, a worker costs about what it saves
 
 
 class MemoCounter:
@@ -88,6 +91,9 @@ class Options:
     intents: tuple[str, ...] | None = None  # queries of --intents; None: each tool's own words
     tool_search: str | None = None  # --claude-code-tool-search
     counter: MemoCounter = field(default_factory=MemoCounter, compare=False)
+    # from this many tools in a scope, reach searches in a forked worker (toolsearch.forked)
+    # while the heuristic runs here; None: never
+    reach_apart_from: int | None = None
 
 
 @dataclass(frozen=True)
@@ -216,16 +222,24 @@ def recommend(
         scope_pins = [p for p in pins if p.scope == scope.name]
         in_messages = mentions(scope, messages.get(scope.files[0]) if scope.files else None)
         tokens = {(r.file, r.pointer): r.tokens for r in scope_budget.rows if r.kind == "tool"}
-        reached, intents = reach(scope, options.intents, analysis)
-        signals = ScopeSignals(
-            tokens,
-            in_messages,
-            reached,
-            intents,
-            object_counts(scope.tools),
-            len(scope.tools),
-            scope.tools,
+        reaching = Pending(
+            partial(reach, scope, options.intents, analysis),
+            options.reach_apart_from is not None and len(scope.tools) >= options.reach_apart_from,
         )
+        with reaching:
+            facts = ScopeSignals(
+                tokens,
+                in_messages,
+                None,
+                0,
+                object_counts(scope.tools),
+                len(scope.tools),
+                scope.tools,
+            )
+            if reaching.forked:
+                facts.prepare()  # while a worker searches
+            reached, intents = reaching.result()
+        signals = replace(facts, reach=reached, intents=intents)
         ranked = rank(scope, signals, usage, scope_pins)
         choices.append(_choose(scope_budget, ranked, options, config, analysis, limit))
     return Recommendation(tuple(choices), usage, options.search, tuple(warnings))

@@ -10,11 +10,12 @@ from pathlib import Path
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
+from toolsearch.forked import apart_from
 from toolsearch.hosts import DEFAULT_TARGET, host_of
 from toolsearch.recommend.apply import NewErrors, Outcome, advise, carry_out
 from toolsearch.recommend.evaluate import Evaluation, evaluate
 from toolsearch.recommend.openai_plan import NamespacePlan, group_namespaces
-from toolsearch.recommend.recommend import Options, Recommendation, recommend
+from toolsearch.recommend.recommend import REACH_APART_FROM, Options, Recommendation, recommend
 from toolsearch.recommend.usage import UsageReport, match_usage
 from toolsearch.recommend.usage_read import read_usage
 
@@ -102,6 +103,7 @@ def recommend_report(
             search=search,
             intents=queries,
             tool_search=options.claude_code_tool_search,
+            reach_apart_from=apart_from(REACH_APART_FROM),
         ),
         usage,
     )

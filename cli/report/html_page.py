@@ -14,7 +14,7 @@ import inspect
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -112,7 +112,7 @@ class Rest:
     def source(self) -> str:
         return self.views[0].row.source
 
-    @property
+    @cached_property
     def tokens(self) -> float:
         return sum(v.row.tokens for v in self.views)
 
@@ -124,7 +124,7 @@ class Rest:
     def tile(self) -> str:
         return f"rest-tile-{self.index}"
 
-    @property
+    @cached_property
     def loaded(self) -> int:
         return sum(1 for v in self.views if not v.row.deferred)
 
@@ -133,7 +133,7 @@ class Rest:
         """Its tools' state: the tile is striped when most of them are deferred."""
         return "loaded" if 2 * self.loaded > len(self.views) else "deferred"
 
-    @property
+    @cached_property
     def findings(self) -> int:
         return sum(len(v.findings) for v in self.views)
 
@@ -473,7 +473,10 @@ def render(report: PageReport, settings: RenderSettings) -> str:
         report=report,
         budget=report.budget,
         views=views,
-        views_by_scope=_by_scope(views),
+        shown_by_scope=_shown_by_scope(views),
+        scope_figures=_scope_figures(views),
+        deferred_counts=[sum(1 for r in s.rows if r.deferred) for s in report.budget.scopes],
+        deferred_total=sum(1 for v in views if v.row.deferred),
         rests_by_scope=_rests_by_scope(rests),
         shown_count=len(shown),
         list_shown=LIST_SHOWN,
@@ -526,11 +529,38 @@ def _scope_notes(report: PageReport) -> list[tuple[str, list[str]]]:
     return list(found.items())
 
 
-def _by_scope(views: Sequence[ToolView]) -> dict[str, list[ToolView]]:
-    found: dict[str, list[ToolView]] = defaultdict(list)
+def _shown_by_scope(views: Sequence[ToolView]) -> dict[str, list[ToolView]]:
+    """Per scope (every scope with tools, in their order), the tools shown one by one."""
+    found: dict[str, list[ToolView]] = {}
     for view in views:
-        found[view.row.scope].append(view)
-    return dict(found)
+        shown = found.setdefault(view.row.scope, [])
+        if view.shown:
+            shown.append(view)
+    return found
+
+
+@dataclass(frozen=True)
+class ScopeFigures:
+    """What a scope's heading in the table of every tool says."""
+
+    tools: int
+    tokens: float
+    loaded: int
+
+
+def _scope_figures(views: Sequence[ToolView]) -> dict[str, ScopeFigures]:
+    """Each scope's tools, tokens (summed in the tools' order) and loaded tools."""
+    by_scope: dict[str, list[ToolView]] = defaultdict(list)
+    for view in views:
+        by_scope[view.row.scope].append(view)
+    return {
+        scope: ScopeFigures(
+            len(found),
+            sum(v.row.tokens for v in found),
+            sum(1 for v in found if not v.row.deferred),
+        )
+        for scope, found in by_scope.items()
+    }
 
 
 def _rests_by_scope(rests: Sequence[Rest]) -> dict[str, list[Rest]]:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from toolsearch.catalog.fields import tool_fields
@@ -38,7 +39,16 @@ class SparseBM25:
 
     LAZY_TERMS = 32
 
-    def __init__(self, corpus: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75):
+    def __init__(
+        self,
+        corpus: Sequence[Sequence[str]],
+        k1: float = 1.5,
+        b: float = 0.75,
+        counts: Callable[[], list[Counter[str]]] | None = None,
+    ):
+        """``counts``: what gives each document's term counts (``Counter(document)``) when
+        the whole index is built, if they are made elsewhere (two indexes of a run over the
+        same tools share them)."""
         self.k1, self.b = k1, b
         self._corpus = [list(document) for document in corpus]
         self.corpus_size = len(self._corpus)
@@ -49,17 +59,21 @@ class SparseBM25:
         self._postings: dict[str, Posting] = {}
         self._complete = False
         self._doc_freqs: list[Counter[str]] | None = None
+        self._counts = counts
+        self._last: tuple[tuple[str, ...], Any] | None = None  # the last query's scores
         self._arrays: dict[str, tuple[Any, Any]] = {}  # per term: documents, score shares
         self._norm_array: Any = None
         self.vectorised = self.corpus_size >= VECTOR_FROM
         # the last query's scores: a rank and its ties are read from the same query in turn
         self._last_sparse: tuple[tuple[str, ...], dict[int, float]] | None = None
-        self._last_array: tuple[tuple[str, ...], Any] | None = None
 
     @property
     def doc_freqs(self) -> list[Counter[str]]:
         if self._doc_freqs is None:
-            self._doc_freqs = [Counter(document) for document in self._corpus]
+            made = self._counts
+            self._doc_freqs = (
+                [Counter(document) for document in self._corpus] if made is None else made()
+            )
         return self._doc_freqs
 
     @property
@@ -207,13 +221,19 @@ class SparseBM25:
         return ranks, nonzero[order][:k].tolist()
 
     def _score_array(self, query: Sequence[str]) -> Any:
-        """Every document's score as a numpy array (0.0 where no query term occurs). The last
-        query's is kept (read it, never change it)."""
+        """Every document's score as a numpy array (0.0 where no query term occurs); the last
+        query's is kept (an evaluation asks for a case's ranks, then for its ties). Callers
+        read it and never write to it."""
+        key = tuple(query)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        score = self._compute_scores(query)
+        self._last = (key, score)
+        return score
+
+    def _compute_scores(self, query: Sequence[str]) -> Any:
         import numpy as np
 
-        key = tuple(query)
-        if self._last_array is not None and self._last_array[0] == key:
-            return self._last_array[1]
         if self._norm_array is None:
             self._norm_array = np.asarray(self._norm)
         norm = self._norm_array
@@ -241,7 +261,6 @@ class SparseBM25:
                 score += share
             else:
                 score[ids] += share
-        self._last_array = (key, score)
         return score
 
 
@@ -262,13 +281,33 @@ def tool_document(tool: Tool) -> tuple[str, ...]:
     return known
 
 
-class BM25Index:
-    """A BM25 index over some tools, built once."""
+TermCounts = dict[int, tuple[Tool, Counter[str]]]  # by id(tool): the tool, its terms' counts
 
-    def __init__(self, tools: Sequence[Tool]) -> None:
+
+def _term_counts(
+    tools: Sequence[Tool], documents: Sequence[Sequence[str]], shared: TermCounts
+) -> list[Counter[str]]:
+    """Each tool's term counts: from ``shared`` when another index made them, else made now
+    (and kept there)."""
+    made = []
+    for tool, document in zip(tools, documents, strict=True):
+        found = shared.get(id(tool))
+        if found is None or found[0] is not tool:  # the tool is held there: its id is its own
+            found = shared[id(tool)] = (tool, Counter(document))
+        made.append(found[1])
+    return made
+
+
+class BM25Index:
+    """A BM25 index over some tools, built once; ``shared`` holds each tool's term counts for
+    the other indexes of a run (recommend's reach over every tool, the self-check over the
+    deferred ones): a tool's terms are counted once."""
+
+    def __init__(self, tools: Sequence[Tool], shared: TermCounts | None = None) -> None:
         self.tools = tuple(tools)
         self.documents = [tool_document(t) for t in self.tools]
-        self.model = SparseBM25(self.documents)
+        counts = partial(_term_counts, self.tools, self.documents, {} if shared is None else shared)
+        self.model = SparseBM25(self.documents, counts=counts)  # no cycle: the CLI runs no GC
 
     def ranked(
         self, query_terms: Sequence[str], keep: Iterable[int] | None = None

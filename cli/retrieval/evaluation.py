@@ -223,9 +223,14 @@ def self_query(tool: Tool) -> str:
     return text
 
 
-def self_cases(scope: Scope, all_tools: bool = False) -> list[tuple[Case, Tool]]:
-    """One case per checked tool: every searched tool (loaded tools are always found)."""
+def self_cases(
+    scope: Scope, all_tools: bool = False, sample: int | None = None
+) -> list[tuple[Case, Tool]]:
+    """One case per checked tool: every searched tool (loaded tools are always found); with
+    ``sample``, only the tools ``evenly`` picks (their queries alone are made)."""
     tools, _ = searched_tools(scope, all_tools)
+    if sample is not None:
+        tools = tuple(evenly(tools, sample))
     return [
         (Case(tool.key, self_query(tool), (tool.key,), "bm25", tool.location.file), tool)
         for tool in tools
@@ -237,9 +242,7 @@ def run_self(
 ) -> list[Outcome]:
     """Each searched tool of a scope, searched for with its own words; with ``sample``, at most
     that many, spread evenly over the scope (see ``evenly``), each still searched among all."""
-    cases = self_cases(scope, evaluator.all_tools)
-    if sample is not None:
-        cases = evenly(cases, sample)
+    cases = self_cases(scope, evaluator.all_tools, sample)
     if mode == "hybrid":  # the queries embedded in one batch, as held-out ones are
         from toolsearch.retrieval.hybrid import prepare_queries
 

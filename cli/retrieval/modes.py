@@ -14,6 +14,7 @@ from toolsearch.config import Config
 from toolsearch.errors import SearchInputError
 from toolsearch.hosts import host_named
 from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
+from toolsearch.retrieval.bm25 import TermCounts
 from toolsearch.retrieval.mode_names import MODES
 from toolsearch.retrieval.searchers import BM25Searcher, RegexSearcher, Searcher
 
@@ -66,13 +67,15 @@ def make_searcher(
     everything: Sequence[Tool] | None = None,
     claude_code: ClaudeCode | None = None,
     codex_own: bool = True,
+    term_counts: TermCounts | None = None,
 ) -> Searcher:
     """A searcher for ``mode`` over ``tools``; ``everything`` (the scope's tools) lets Claude
     Code's exact names and ``select:`` reach tools that are not searched; ``codex_own``: Codex's
     own deferred tools compete (its ``multi_agent`` feature, on by default); ``claude_code`` is
-    the Claude Code version the ``claude-code`` mode previews (default: the newest)."""
+    the Claude Code version the ``claude-code`` mode previews (default: the newest);
+    ``term_counts``: BM25's per-tool term counts, shared by the indexes of a run."""
     if mode == "bm25":
-        return BM25Searcher(tools)
+        return BM25Searcher(tools, term_counts)
     if mode == "regex":
         return RegexSearcher(tools)
     if mode == CLAUDE_CODE_MODE:

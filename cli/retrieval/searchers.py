@@ -17,7 +17,7 @@ from toolsearch.catalog.fields import tool_fields
 from toolsearch.catalog.identity import find_tool
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.errors import SearchInputError, ToolsearchError
-from toolsearch.retrieval.bm25 import BM25Index
+from toolsearch.retrieval.bm25 import BM25Index, TermCounts
 from toolsearch.retrieval.regex_search import MAX_PATTERN, TIME_LIMIT, regex_search
 from toolsearch.retrieval.terms import term_spans, terms
 
@@ -214,19 +214,29 @@ class RankingSearch:
 class BM25Searcher:
     """BM25 over name (weighted), description and arguments, with Claude Code's query forms."""
 
-    def __init__(self, tools: Sequence[Tool]) -> None:
+    def __init__(self, tools: Sequence[Tool], term_counts: TermCounts | None = None) -> None:
+        """``term_counts``: the tools' term counts other indexes of the run made (and keep)."""
         self.tools = tuple(tools)
+        self._term_counts = term_counts
+        self._last: tuple[str, ParsedQuery] | None = None
+
+    def _parse(self, query: str) -> ParsedQuery:
+        """``parse_query``, kept for the last query (an evaluation asks for a case's ranks,
+        then for its ties)."""
+        if self._last is None or self._last[0] != query:
+            self._last = (query, parse_query(query))
+        return self._last[1]
 
     @cached_property
     def index(self) -> BM25Index:
-        return BM25Index(self.tools)
+        return BM25Index(self.tools, self._term_counts)
 
     def prepare_many(self) -> None:
         """Index every term now, for a run of many queries."""
         self.index.model.index_all()
 
     def ranking(self, query: str) -> Ranking:
-        return self._rank(parse_query(query))
+        return self._rank(self._parse(query))
 
     def _rank(self, parsed: ParsedQuery) -> Ranking:
         if parsed.select is not None:
@@ -247,7 +257,7 @@ class BM25Searcher:
     def ranks_and_top(
         self, query: str, positions: Sequence[int], k: int
     ) -> tuple[list[int | None], list[int]]:
-        parsed = parse_query(query)
+        parsed = self._parse(query)
         if parsed.select is not None or parsed.required or not self.tools:
             return ranks_and_top_of(self._rank(parsed), positions, k)
         if not parsed.ranked_terms:
@@ -255,7 +265,7 @@ class BM25Searcher:
         return self.index.ranks_and_top(parsed.ranked_terms, positions, k)
 
     def tie_spans(self, query: str, positions: Sequence[int]) -> list[tuple[int, int] | None]:
-        parsed = parse_query(query)
+        parsed = self._parse(query)
         if parsed.select is not None or parsed.required or not self.tools:
             return tie_spans_of(self._rank(parsed), positions)
         if not parsed.ranked_terms:
@@ -278,7 +288,7 @@ class BM25Searcher:
         return self.find(query, limit).results
 
     def find(self, query: str, limit: int | None = DEFAULT_LIMIT) -> Found:
-        parsed = parse_query(query)
+        parsed = self._parse(query)
         whole = ranking = self._rank(parsed)
         total = len(ranking)
         if parsed.select is None and limit is not None:

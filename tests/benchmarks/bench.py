@@ -77,8 +77,9 @@ for case in cases:
 """
 
 
-def run(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
-    """Wall time (s) and peak RSS (KiB) of one process."""
+def run(argv: list[str], env: dict[str, str]) -> tuple[float, int, float]:
+    """Wall time (s), peak RSS (KiB) and CPU time (user + sys, s; a worker it forked and
+    waited for included) of one process."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -86,23 +87,29 @@ def run(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode not in (0, 1):
         raise SystemExit(f"failed ({proc.returncode}): {' '.join(argv)}")
-    return elapsed, usage.ru_maxrss
+    return elapsed, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
 class Timings:
-    """Every run of one thing: wall times and the largest peak RSS."""
+    """Every run of one thing: wall and CPU times and the largest peak RSS."""
 
     def __init__(self) -> None:
         self.times: list[float] = []
+        self.cpu: list[float] = []
         self.memory = 0
 
-    def add(self, measured: tuple[float, int]) -> None:
+    def add(self, measured: tuple[float, int, float]) -> None:
         self.times.append(measured[0])
         self.memory = max(self.memory, measured[1])
+        self.cpu.append(measured[2])
 
     @property
     def median(self) -> float:
         return statistics.median(self.times)
+
+    @property
+    def cpu_median(self) -> float:
+        return statistics.median(self.cpu)
 
     def spread(self) -> str:
         """``median (min-max)``."""
@@ -236,6 +243,14 @@ def main() -> None:
             f"{base.spread()} | {t_cold.median / base.median:.2f} | "
             f"{t_warm.median / base.median:.2f} | {t_cold.memory / 1024:.0f} | "
             f"{base.memory / 1024:.0f} | {t_cold.memory / base.memory:.2f} |"
+        )
+    print("\nCPU seconds (user + sys, medians; on a busy machine they move less than wall times):")
+    print("\n| command | tools | cold CPU s | floor | floor CPU s | cold CPU/floor |")
+    print("|---|--:|--:|---|--:|--:|")
+    for command, size, t_cold, _, floor_name, base in rows:
+        print(
+            f"| {command} | {size:,} | {t_cold.cpu_median:.3f} | {floor_name} | "
+            f"{base.cpu_median:.3f} | {t_cold.cpu_median / base.cpu_median:.2f} |"
         )
     print("\n| command | tools | --target api s | --target claude-code s | claude-code/api |")
     print("|---|--:|--:|--:|--:|")
