@@ -129,3 +129,23 @@ def test_the_shared_catalogs(tmp_path: Path) -> None:
     queries = random_queries(entries, 400, seed=7)
     check(entries, queries)
     check(with_coarse(entries), queries)
+
+
+@pytest.mark.parametrize("size", [30, VECTOR_FROM + 10])
+def test_the_last_query_scores_kept_are_the_query_asked(size: int) -> None:
+    entries = [
+        Entry((f"w{i % 7}", f"v{i % 5}"), f"w{i % 7}_v{i % 5}", True, f"d{i % 3} text", "")
+        for i in range(size)
+    ]
+    kept = KeywordIndex(entries)
+    queries = [(["w3", "v2"], []), (["w3", "v2"], ["v2"]), (["d1"], []), (["w3", "v2"], [])]
+    positions = [0, 3, size - 1]
+    for terms, required in [*queries, *reversed(queries)]:
+        fresh = KeywordIndex(entries)
+        assert kept.ranks_and_top(terms, required, positions, 5) == fresh.ranks_and_top(
+            terms, required, positions, 5
+        )
+        assert kept.tie_spans(terms, required, positions) == fresh.tie_spans(
+            terms, required, positions
+        )
+        assert kept.ranked(terms, required) == fresh.ranked(terms, required)

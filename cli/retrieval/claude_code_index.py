@@ -92,6 +92,8 @@ class KeywordIndex:
         )
         self._hits: dict[str, _TermHits] = {}
         self._texts: dict[str, tuple[str, list[int]]] = {}
+        # the last query's scores: a self-check reads a query's ranks, then its ties
+        self._last: tuple[tuple[tuple[str, ...], tuple[str, ...]], Any] | None = None
 
     def ranked(self, terms: Sequence[str], required: Sequence[str]) -> list[tuple[int, int]]:
         """(position, score) of every tool scoring above 0 that holds each required term,
@@ -153,7 +155,16 @@ class KeywordIndex:
 
     def _scores(self, terms: Sequence[str], required: Sequence[str]) -> Any:
         """Every score above 0 of a tool that holds each required term: a dict below
-        ``VECTOR_FROM`` tools, else a numpy array of every tool's score (0: not reached)."""
+        ``VECTOR_FROM`` tools, else a numpy array of every tool's score (0: not reached). The
+        last query's are kept: callers read them and never write to them."""
+        key = (tuple(terms), tuple(required))
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        scores = self._compute_scores(terms, required)
+        self._last = (key, scores)
+        return scores
+
+    def _compute_scores(self, terms: Sequence[str], required: Sequence[str]) -> Any:
         hits = [self._term(t) for t in terms]
         if self.vectorised:
             import numpy as np
