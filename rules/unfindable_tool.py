@@ -4,15 +4,17 @@
 Runs the check of `toolsearch eval --self` on each scope: for every searched tool (the deferred
 tools when any tool is deferred, else every tool) it makes a BM25 query from the tool's own name
 and description and reports the tool when it is not among the first `top` results (default:
-the search's own default `limit`, 5 for the API, 8 for Codex). Scopes with more than
-`max-tools` searched tools (default 1,000) are skipped to keep lint fast; raise the option to
-check them. Option `mode` chooses the search: `search` (default: the config's `search.mode`,
-else the target's), `bm25`, `claude-code`, `codex` (Codex CLI's own search, its own deferred
-tools competing), or `hybrid` (the `semantic` extra; see `toolsearch query --mode hybrid`).
-Option `check: held-out` runs the harder check of `toolsearch eval --held-out` instead: each
-tool's description searched for among the tools' names and arguments only (descriptions held
-out of the index); it reports tools whose name and arguments do not say what their description
-does (a tool without a description is left to `missing-description`).
+the search's own default `limit`, 5 for the API, 8 for Codex). A tool its server keeps for apps
+(Codex's apps-only tools; from Claude Code 2.1.280 under its search, a `_meta.ui.visibility`
+without `"model"`) is not reported: the client never searches it, by the server's choice.
+Scopes with more than `max-tools` searched tools (default 1,000) are skipped to keep lint fast;
+raise the option to check them. Option `mode` chooses the search: `search` (default: the
+config's `search.mode`, else the target's), `bm25`, `claude-code`, `codex` (Codex CLI's own
+search, its own deferred tools competing), or `hybrid` (the `semantic` extra; see `toolsearch
+query --mode hybrid`). Option `check: held-out` runs the harder check of `toolsearch eval
+--held-out` instead: each tool's description searched for among the tools' names and arguments
+only (descriptions held out of the index); it reports tools whose name and arguments do not say
+what their description does (a tool without a description is left to `missing-description`).
 
 ## Why is this bad?
 A deferred tool reaches the model only through a search: the tool search tool returns the 3-5
@@ -93,6 +95,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         return
     # The search engine (and its term stemmer) loads only for scopes this rule checks.
     from toolsearch.catalog.codex_names import CODEX
+    from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
+    from toolsearch.hosts.claude_code import hidden_from_model
     from toolsearch.retrieval.modes import default_limit
     from toolsearch.retrieval.searchers import searched_tools
 
@@ -119,6 +123,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         tool = outcome.expected[0]
         if mode == CODEX and not is_searched(tool):
             continue  # for apps only: Codex never searches it, by the server's choice
+        if mode == CLAUDE_CODE_MODE and hidden_from_model(tool, ctx.analysis.catalog):
+            continue  # for apps only: Claude Code neither lists nor searches it
         if rank is None:
             why = (
                 "no name or argument holds its words"

@@ -264,3 +264,30 @@ def test_a_poisoned_description_fails_ci(runner: CliRunner, in_tmp: Path) -> Non
     honest = [{**tools[0], "description": "Adds two numbers and returns their sum."}]
     Path("tools.json").write_text(json.dumps(honest))
     assert lint(runner, "tools.json")[0] == 0
+
+
+def test_a_tool_claude_code_hides_from_the_model_is_not_called_unfindable(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """From 2.1.280 Claude Code neither lists nor searches an app-only tool: nothing to fix."""
+    schema = {"type": "object", "properties": {"repo": {"type": "string"}}}
+    tools = [
+        {
+            "name": "fetch_labels",
+            "description": "Fetch the labels and milestones of a repository for the app.",
+            "inputSchema": schema,
+            "_meta": {"ui": {"visibility": ["app"]}},
+        },
+        {"name": "create_issue", "description": "Create an issue.", "inputSchema": schema},
+        {"name": "list_issues", "description": "List open issues.", "inputSchema": schema},
+    ]
+    path = tmp_path / "app.json"
+    path.write_text(json.dumps({"tools": tools}))
+    for version in ("2.1.280", "2.1.332", "2.1.278"):  # 2.1.278 searches it, and finds it
+        code, out, _ = lint(
+            runner, "--target", "claude-code", "--claude-code-version", version, str(path)
+        )
+        assert code == 0, out
+        assert "unfindable-tool" not in out, (version, out)
+    code, out, _ = lint(runner, "--target", "claude-code", "--select", "unfindable-tool", str(path))
+    assert out.startswith("No problems found"), out

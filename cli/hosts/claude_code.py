@@ -82,11 +82,17 @@ def is_hidden(tool: Tool) -> bool:
     return isinstance(visibility, list) and "model" not in visibility
 
 
+def hidden_from_model(tool: Tool, catalog: Catalog) -> bool:
+    """Whether the catalog's Claude Code version leaves the tool out of what the model sees:
+    neither listed nor searched (``is_hidden``, from 2.1.280)."""
+    return catalog.claude_code.since(HIDES_TOOLS) and is_hidden(tool)
+
+
 def listed_line(tool: Tool, catalog: Catalog) -> str | None:
     """A deferred tool's line in the list of deferred tools Claude Code sends upfront (one
     sent name per line, never shortened; ``ClaudeCode.listing`` says in which message); None
     for a tool Claude Code hides from the model (from 2.1.280: it is not listed)."""
-    if catalog.claude_code.since(HIDES_TOOLS) and is_hidden(tool):
+    if hidden_from_model(tool, catalog):
         return None
     return tool.sent_name + "\n"
 
