@@ -298,3 +298,33 @@ def test_cases_from_a_device_are_refused(runner: CliRunner) -> None:
     assert code == 2 and out == ""
     assert err.startswith("toolsearch: error: /dev/zero: not a regular file (a character device)")
     assert len(err.splitlines()) == 1
+
+
+def test_self_check_says_why_a_tool_kept_for_apps_is_never_found(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """From 2.1.280 Claude Code hides an app-only tool: still a miss, now with its reason."""
+    schema = {"type": "object", "properties": {"repo": {"type": "string"}}}
+    tools = [
+        {
+            "name": "fetch_labels",
+            "description": "Fetch the labels and milestones of a repository for the app.",
+            "inputSchema": schema,
+            "_meta": {"ui": {"visibility": ["app"]}},
+        },
+        {"name": "create_issue", "description": "Create an issue.", "inputSchema": schema},
+        {"name": "list_issues", "description": "List open issues.", "inputSchema": schema},
+    ]
+    path = tmp_path / "app.json"
+    path.write_text(json.dumps({"tools": tools}))
+    reason = "1 tool kept for apps, never found: Claude Code neither lists nor searches it"
+    for version, hides in (("2.1.332", True), ("2.1.278", False)):
+        args = ("--self", "--target", "claude-code", "--claude-code-version", version, str(path))
+        report = eval_json(runner, *args)
+        notes = [n for n in report["notes"] if n.startswith(reason)]
+        assert notes == (
+            [f'{reason} (_meta.ui.visibility without "model"): app/fetch_labels'] if hides else []
+        ), report["notes"]
+        assert report["modes"]["claude-code"]["recall@5"] == (0.6667 if hides else 1.0)
+    _, out, _ = run(runner, "--self", "--target", "claude-code", str(path))
+    assert f"note: {reason}" in out

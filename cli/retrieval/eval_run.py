@@ -13,9 +13,11 @@ from toolsearch.catalog.claude_code_versions import competing_built_ins_note
 from toolsearch.catalog.counts import count_of
 from toolsearch.catalog.identity import ambiguous_names
 from toolsearch.catalog.inputs import Inputs
+from toolsearch.catalog.model import Catalog
 from toolsearch.config import Config
 from toolsearch.errors import UsageError
 from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
+from toolsearch.hosts.claude_code import hidden_from_model
 from toolsearch.retrieval.cases import Case, load_cases
 from toolsearch.retrieval.evaluation import (
     KS,
@@ -75,6 +77,18 @@ class EvalReport:
     @property
     def cases(self) -> int:
         return len({(o.case.where, o.case.id) for o in self.outcomes})
+
+
+def _hidden_misses(outcomes: Sequence[Outcome], catalog: Catalog) -> list[str]:
+    """The expected tools of Claude Code's searches that its version hides from the model."""
+    found = {
+        tool.key: None
+        for o in outcomes
+        if o.mode == CLAUDE_CODE_MODE
+        for tool, rank in zip(o.expected, o.ranks, strict=True)
+        if rank is None and hidden_from_model(tool, catalog)
+    }
+    return list(found)
 
 
 def _embed_hybrid_queries(cases: Sequence[Case], modes: Sequence[str] | None, default: str) -> None:
@@ -142,6 +156,13 @@ def evaluate(inputs: Inputs, options: EvalOptions, config: Config | None = None)
             raise UsageError("no case runs in the selected --mode")
     if CLAUDE_CODE_MODE in {o.mode for o in outcomes}:
         notes.append(competing_built_ins_note(catalog.claude_code))
+        hidden = _hidden_misses(outcomes, catalog)
+        if hidden:
+            notes.append(
+                f"{count_of(len(hidden), 'tool')} kept for apps, never found: Claude Code "
+                f"neither lists nor searches {'it' if len(hidden) == 1 else 'them'} "
+                f'(_meta.ui.visibility without "model"): {", ".join(hidden)}'
+            )
     loaded = sum(len(o.always_loaded) for o in outcomes)
     if loaded:
         notes.append(f"{loaded} expected tools are always loaded (not deferred): counted at rank 1")
