@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
+APP_ONLY = FIXTURES / "apps" / "app.json"  # fetch_labels is for apps only (_meta.ui.visibility)
 # ../shared beside the checkout; TOOLSEARCH_TEST_SHARED names it elsewhere (a worktree in a folder
 # of worktrees has no ../shared of its own)
 SHARED = Path(os.environ.get("TOOLSEARCH_TEST_SHARED") or ROOT.parent / "shared")

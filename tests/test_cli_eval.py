@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import CATALOGS, FIXTURES, SHARED, needs_shared, shared_catalogs
+from tests.conftest import APP_ONLY, CATALOGS, FIXTURES, SHARED, needs_shared, shared_catalogs
 from toolsearch.app import app
 from toolsearch.catalog.inputs import load_inputs
 from toolsearch.config import Config
@@ -301,22 +301,10 @@ def test_cases_from_a_device_are_refused(runner: CliRunner) -> None:
 
 
 def test_self_check_says_why_a_tool_kept_for_apps_is_never_found(
-    runner: CliRunner, tmp_path: Path
+    runner: CliRunner,
 ) -> None:
     """From 2.1.280 Claude Code hides an app-only tool: still a miss, now with its reason."""
-    schema = {"type": "object", "properties": {"repo": {"type": "string"}}}
-    tools = [
-        {
-            "name": "fetch_labels",
-            "description": "Fetch the labels and milestones of a repository for the app.",
-            "inputSchema": schema,
-            "_meta": {"ui": {"visibility": ["app"]}},
-        },
-        {"name": "create_issue", "description": "Create an issue.", "inputSchema": schema},
-        {"name": "list_issues", "description": "List open issues.", "inputSchema": schema},
-    ]
-    path = tmp_path / "app.json"
-    path.write_text(json.dumps({"tools": tools}))
+    path = APP_ONLY
     reason = "1 tool kept for apps, never found: Claude Code neither lists nor searches it"
     for version, hides in (("2.1.332", True), ("2.1.278", False)):
         args = ("--self", "--target", "claude-code", "--claude-code-version", version, str(path))

@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import FIXTURES
+from tests.conftest import APP_ONLY, FIXTURES
 from toolsearch.app import app
 from toolsearch.schemas import load_schema
 
@@ -267,22 +267,10 @@ def test_a_poisoned_description_fails_ci(runner: CliRunner, in_tmp: Path) -> Non
 
 
 def test_a_tool_claude_code_hides_from_the_model_is_not_called_unfindable(
-    runner: CliRunner, tmp_path: Path
+    runner: CliRunner,
 ) -> None:
     """From 2.1.280 Claude Code neither lists nor searches an app-only tool: nothing to fix."""
-    schema = {"type": "object", "properties": {"repo": {"type": "string"}}}
-    tools = [
-        {
-            "name": "fetch_labels",
-            "description": "Fetch the labels and milestones of a repository for the app.",
-            "inputSchema": schema,
-            "_meta": {"ui": {"visibility": ["app"]}},
-        },
-        {"name": "create_issue", "description": "Create an issue.", "inputSchema": schema},
-        {"name": "list_issues", "description": "List open issues.", "inputSchema": schema},
-    ]
-    path = tmp_path / "app.json"
-    path.write_text(json.dumps({"tools": tools}))
+    path = APP_ONLY
     for version in ("2.1.280", "2.1.332", "2.1.278"):  # 2.1.278 searches it, and finds it
         code, out, _ = lint(
             runner, "--target", "claude-code", "--claude-code-version", version, str(path)
