@@ -125,7 +125,7 @@ class Analysis:
     def computed_scope_budget(self, scope: Scope) -> ScopeBudget | None:
         """The scope's budget if something already asked for it, else None (nothing costed)."""
         found = self._scope_budgets.get(scope.name)
-        if found is None and "budget" in self.__dict__ and self.place_rows:
+        if found is None and "budget" in self.__dict__:
             found = next((s for s in self.budget.scopes if s.scope.name == scope.name), None)
         return found
 

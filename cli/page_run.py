@@ -97,13 +97,12 @@ class PageReport:
 
 
 def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageReport:
-    """Compute every part of the page (nothing is written). The findings are a pure function
-    of the analysis: on a large catalog a forked worker lints while this process ranks and
-    self-checks (``toolsearch.forked``); the page is the same either way."""
+    """Compute every part of the page (nothing is written). The findings and the self-check are
+    pure functions of the analysis: on a large catalog a forked worker lints and self-checks
+    while this process ranks and breaks down (``toolsearch.forked``); the page is the same
+    either way."""
     from toolsearch.cost.count_store import add_ignored, ignored_so_far
     from toolsearch.forked import Pending
-    from toolsearch.lint.linter import run
-    from toolsearch.lint.rule_settings import enabled, settings
 
     analysis = Analysis(
         inputs.catalog,
@@ -111,34 +110,41 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
         options.model,
         {d.display: d for d in inputs.documents},
         options.context_window,
+        place_rows=False,  # the page shows no row's line (finding them re-reads every tool)
         tool_search=options.claude_code_tool_search,
     )
-    budget = analysis.budget
-    rules = enabled(settings(config))
 
-    def lint() -> tuple[tuple[Diagnostic, ...], dict[str, str]]:
-        """The findings, and the caches ignored on the way (a worker's notes are its own)."""
-        return tuple(run(analysis, rules)), ignored_so_far()
+    def apart() -> Apart:
+        """The findings, each scope's self-check (its tools as positions: a light result to
+        send back) and the caches ignored on the way (a worker's notes are its own)."""
+        from toolsearch.lint.linter import run
+        from toolsearch.lint.rule_settings import enabled, settings
 
-    with Pending(lint, _lint_apart(len(budget.rows))) as linted:
+        diagnostics = tuple(run(analysis, enabled(settings(config))))  # the rules load here
+        checks = tuple(
+            _light(_findability(analysis, scope, options.mode), scope)
+            for scope in analysis.catalog.scopes
+            if scope.tools
+        )
+        return diagnostics, checks, ignored_so_far()
+
+    with Pending(apart, _lint_apart(len(analysis.catalog.tools))) as pending:
         try:
+            budget = analysis.budget
             diff = None
             if options.baseline is not None:
                 from toolsearch.cost.budget_run import baseline_diff
 
                 diff = baseline_diff(options.baseline, analysis, inputs, budget)
             recommendation, problem = _recommendation(inputs, config, options, analysis)
-            findability = tuple(
-                _findability(analysis, scope, options.mode)
-                for scope in analysis.catalog.scopes
-                if scope.tools
-            )
             shown = shown_places(budget, recommendation)
             parts = breakdown(budget, analysis.counter, None if shown is None else _place_in(shown))
         except Exception:
-            linted.result()  # a serial run lints first: the lint's own error comes first
+            pending.result()  # a serial run lints first: the lint's own error comes first
             raise
-        diagnostics, ignored = linted.result()
+        diagnostics, checks, ignored = pending.result()
+    scopes = [scope for scope in analysis.catalog.scopes if scope.tools]
+    findability = tuple(_whole(check, scope) for check, scope in zip(checks, scopes, strict=True))
     add_ignored(ignored)
     return PageReport(
         budget,
@@ -154,6 +160,29 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
         parts,
         shown,
     )
+
+
+# A scope's self-check as a worker sends it back: each searched tool as its position among the
+# scope's searched tools, with its rank and error (tools themselves would be pickled whole).
+LightFindability = tuple[str, str, str, int, tuple[tuple[int, int | None, str | None], ...], int]
+Apart = tuple[tuple[Diagnostic, ...], tuple[LightFindability, ...], dict[str, str]]
+
+
+def _light(found: Findability, scope: Scope) -> LightFindability:
+    from toolsearch.retrieval.searchers import searched_tools
+
+    position = {id(tool): i for i, tool in enumerate(searched_tools(scope)[0])}
+    tools = tuple((position[id(t.tool)], t.rank, t.error) for t in found.tools)
+    return found.scope, found.mode, found.searched, found.at, tools, found.of
+
+
+def _whole(light: LightFindability, scope: Scope) -> Findability:
+    from toolsearch.retrieval.searchers import searched_tools
+
+    name, mode, searched, at, tools, of = light
+    searchable = searched_tools(scope)[0]
+    found = tuple(Findable(searchable[i], rank, error) for i, rank, error in tools)
+    return Findability(name, mode, searched, at, found, of)
 
 
 def _lint_apart(tools: int) -> bool:
@@ -191,7 +220,8 @@ def _recommendation(
     inputs: Inputs, config: Config, options: PageOptions, analysis: Analysis
 ) -> tuple[Recommendation | None, str | None]:
     """``recommend``'s choice (with --usage evidence when given), or why there is none."""
-    from toolsearch.recommend.recommend import ConstraintError, Options, recommend
+    from toolsearch.forked import apart_from
+    from toolsearch.recommend.recommend import REACH_APART_FROM, ConstraintError, Options, recommend
 
     if inputs.catalog.target == CODEX:
         from toolsearch.recommend.codex_advice import NO_KEEP_LOADED
@@ -211,6 +241,7 @@ def _recommendation(
         context_window=options.context_window,
         search=config.search_mode or "bm25",
         tool_search=options.claude_code_tool_search,
+        reach_apart_from=apart_from(REACH_APART_FROM),
     )
     try:
         found = recommend(inputs.catalog, inputs.documents, config, chosen, usage, analysis)

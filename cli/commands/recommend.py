@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 
 from toolsearch.catalog.codex_names import CODEX
 from toolsearch.catalog.inputs import Inputs
+from toolsearch.catalog.usage_logs import check_sources
 from toolsearch.commands.catalog_args import CatalogArgs, Prepared, checked_tool_search, choose
 from toolsearch.config import Config
 from toolsearch.hosts import host_of
 from toolsearch.lint.edit_check import new_errors
 from toolsearch.output_policy import report_color, wrap_width
-from toolsearch.recommend.recommend_run import RecommendOptions, check_sources, recommend_report
+from toolsearch.recommend.recommend_run import RecommendOptions, recommend_report
 from toolsearch.report.render_settings import RenderSettings, Reporter, reporter
 
 if TYPE_CHECKING:

@@ -6,12 +6,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toolsearch.catalog.inputs import Inputs
+from toolsearch.catalog.usage_logs import check_sources
 from toolsearch.commands.catalog_args import CatalogArgs, Prepared, checked_tool_search, choose
 from toolsearch.config import Config
 from toolsearch.errors import InputError, UsageError
 from toolsearch.hosts import claude_code, codex
 from toolsearch.page_run import PageOptions, check_output, page_report
-from toolsearch.recommend.recommend_run import check_sources
 from toolsearch.report.phrases import count_of
 from toolsearch.report.render_settings import RenderSettings, reporter
 from toolsearch.sanitize import one_line

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from toolsearch.catalog.inputs import Inputs
 from toolsearch.config import Config
-from toolsearch.errors import UsageError
 from toolsearch.forked import apart_from
 from toolsearch.hosts import DEFAULT_TARGET, host_of
 from toolsearch.recommend.apply import NewErrors, Outcome, advise, carry_out
@@ -18,8 +17,6 @@ from toolsearch.recommend.openai_plan import NamespacePlan, group_namespaces
 from toolsearch.recommend.recommend import REACH_APART_FROM, Options, Recommendation, recommend
 from toolsearch.recommend.usage import UsageReport, match_usage
 from toolsearch.recommend.usage_read import read_usage
-
-LOG_SUFFIXES = (".jsonl", ".ndjson", ".csv")
 
 
 @dataclass(frozen=True)
@@ -42,16 +39,6 @@ class RecommendOptions:
     color: bool = False
     width: int | None = None
     claude_code_tool_search: str | None = None
-
-
-def check_sources(sources: list[str] | None) -> None:
-    """Catch usage logs passed as catalogs (an unquoted ``--usage logs/*.jsonl`` does that)."""
-    for source in sources or []:
-        if Path(source.split("=", 1)[-1]).suffix.lower() in LOG_SUFFIXES:
-            raise UsageError(
-                f"{source}: looks like a usage log, not a catalog; pass it with --usage "
-                "(quote globs: --usage 'logs/*.jsonl')"
-            )
 
 
 @dataclass(frozen=True)
