@@ -43,18 +43,24 @@ def page(
 
 
 class ForkSpy:
-    """Records each worker forked (``Pending._start``), forking as it would."""
+    """Records each worker forked (``Pending._start``) by the name of its work, forking as it
+    would: ``apart`` (report's lint and self-check), ``reach`` (recommend's intents)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.started = 0
+        self.works: list[str] = []
         original = Pending._start
 
         def spy(pending: Pending[Any]) -> bool:
             started = original(pending)
-            self.started += started
+            if started:
+                work = pending._work
+                self.works.append(getattr(work, "func", work).__name__)
             return started
 
         monkeypatch.setattr(Pending, "_start", spy)
+
+    def count(self, work: str) -> int:
+        return self.works.count(work)
 
 
 @needs_fork
@@ -69,7 +75,8 @@ def test_forked_and_serial_pages_are_the_same(
         assert here.pop() == 1
         spy = ForkSpy(monkeypatch)
         apart = page(runner, tmp_path, sources, "2", "apart")
-        assert spy.started == 1 and here == []  # the page below holds the worker's findings
+        # the page below holds the worker's findings; recommend's reach had its own worker
+        assert spy.count("apart") == 1 and spy.count("reach") == 1 and here == []
         assert serial[0] == apart[0] == 0
         assert apart[1] == serial[1]
         assert "Findings" in serial[1]
@@ -114,7 +121,7 @@ def test_recommend_reaches_in_a_worker_with_the_same_result(
     assert here.pop() == 1
     spy = ForkSpy(monkeypatch)
     apart = runner.invoke(app, argv, env={"TOOLSEARCH_JOBS": "2"})
-    assert spy.started == 1 and here == []  # one scope: one worker searched its intents
+    assert len(spy.works) == 1 and here == []  # one scope: one worker searched its intents
     assert serial.exit_code == apart.exit_code == 0
     assert apart.stdout == serial.stdout
     assert json.loads(serial.stdout)["tools"][0]["reasons"]  # with its reasons
@@ -167,7 +174,7 @@ def test_a_worker_that_gives_no_result_leaves_the_lint_to_this_process(
     fail_in_worker(monkeypatch, how)
     spy = ForkSpy(monkeypatch)
     apart = page(runner, tmp_path, [str(EXAMPLE)], "2", "apart")
-    assert spy.started == 1
+    assert spy.count("apart") == 1
     assert apart == serial
 
 
@@ -224,7 +231,7 @@ def test_a_cache_the_worker_ignored_is_noted_as_in_a_serial_run(
     serial = page(runner, tmp_path, [str(EXAMPLE)], "1", "serial")
     spy = ForkSpy(monkeypatch)
     apart = page(runner, tmp_path, [str(EXAMPLE)], "2", "apart")
-    assert spy.started == 1
+    assert spy.count("apart") == 1
     assert serial == apart and serial[0] == 0
     assert f"note: ignored the cache {tmp_path / 'planted.sqlite3'}: it holds a view" in apart[2]
 
