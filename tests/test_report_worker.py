@@ -82,6 +82,27 @@ def test_forked_and_serial_pages_are_the_same(
         assert "Findings" in serial[1]
 
 
+@needs_fork
+def test_a_sampled_self_check_and_summed_tools_come_back_from_the_worker(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker sends each self-checked tool back as its place among the searched tools: a
+    sample (not every tool) and a page that sums most tools read the same as in one process."""
+    import toolsearch.page_run
+
+    monkeypatch.setattr(toolsearch.page_run, "SELF_CHECK_SAMPLE", 7)
+    monkeypatch.setattr(toolsearch.page_run, "TOOLS_SHOWN", 9)
+    catalog = tmp_path / "many.json"
+    catalog.write_text(json.dumps(generated_request(60)), encoding="utf-8")
+    serial = page(runner, tmp_path, [str(catalog)], "1", "serial")
+    spy = ForkSpy(monkeypatch)
+    apart = page(runner, tmp_path, [str(catalog)], "2", "apart")
+    assert spy.count("apart") == 1
+    assert serial[0] == apart[0] == 0
+    assert apart[1] == serial[1]
+    assert " of 7 (a sample of the " in serial[1]  # the sample went through the worker
+
+
 def calls_here(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:
     """Each call of ``module.name`` made in this process (a worker's calls are its own)."""
     made: list[int] = []
