@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter, defaultdict, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
+from heapq import heapify, heappop, heappush
 from typing import Any
 
 from toolsearch.analysis import Analysis
@@ -291,36 +292,41 @@ def rank(
     items.sort(key=lambda item: item[0])
     ordered = [r for _, r in items]
     if usage is None:
-        ordered = spread(ordered)
+        return spread(ordered)
     return [r.evolve(rank=i) for i, r in enumerate(ordered, 1)]
 
 
 def spread(ranked: list[Ranked]) -> list[Ranked]:
     """One family per slot: without usage, each further tool of an action already ranked
     (looking up, the server's work, administration) pays ``SPREAD_POINTS`` per such tool, so the
-    top tools cover what a task does rather than three ways of doing one thing."""
+    top tools cover what a task does rather than three ways of doing one thing. Returns the
+    tools in their new order, numbered."""
     queues: dict[int, deque[tuple[int, Ranked]]] = defaultdict(deque)
     for index, item in enumerate(ranked):  # best first within each action, as ranked
         queues[action_class(item.tool)].append((index, item))
     taken: Counter[int] = Counter()
+    # Each action's next tool with its key, least first: its score less what its action took
+    # (negated), then its place in ``ranked`` for ties. Only the action that took a tool has a
+    # new head and key, so a heap finds the best head without rescoring every action.
+    heads = [(-queue[0][1].score, queue[0][0], kind) for kind, queue in queues.items()]
+    heapify(heads)
     ordered: list[Ranked] = []
-    while queues:
-
-        def key(kind: int) -> tuple[float, int]:
-            index, item = queues[kind][0]
-            return item.score - SPREAD_POINTS * taken[kind], -index  # ties: the ranked order
-
-        kind = max(queues, key=key)
-        _, best = queues[kind].popleft()
-        if not queues[kind]:
-            del queues[kind]
+    while heads:
+        kind = heappop(heads)[2]
+        queue = queues[kind]
+        best = queue.popleft()[1]
         count = taken[kind]
         if count and not (best.pinned or best.required):
             others = count_of(count, f"other {ACTION_LABELS[kind]} tool")
             reasons = (*best.reasons, f"after {others}: -{SPREAD_POINTS * count:g}")
             score = round(best.score - SPREAD_POINTS * count, 2)
-            best = best.evolve(score=score, reasons=reasons)
+            best = best.evolve(rank=len(ordered) + 1, score=score, reasons=reasons)
+        else:
+            best = best.evolve(rank=len(ordered) + 1)
         taken[kind] += 1
+        if queue:
+            index, item = queue[0]
+            heappush(heads, (-(item.score - SPREAD_POINTS * taken[kind]), index, kind))
         ordered.append(best)
     return ordered
 
@@ -393,7 +399,7 @@ def _choose(
     client = sending_host(analysis.catalog, scope)
     if client.apply == "none":  # a client keeps what it keeps: only its cap is advice
         notes.extend(client_notes(client, before, [r.tool.name for r in ranked]))
-        final = tuple(r.evolve(kept=not r.tool.deferred) for r in ranked)
+        final = _marked(ranked, lambda r: not r.tool.deferred)
         deferral = any(r.tool.deferred for r in ranked)
         return ScopeChoice(scope, before, before, final, deferral, False, tuple(notes))
     decision = analysis.tool_search_decision
@@ -448,8 +454,14 @@ def _choose(
     if limit is not None:
         chosen, after, adds = _fit(before, chosen, forced, after, adds, limit, options, notes)
     kept = {id(r.tool) for r in chosen}
-    final = tuple(r.evolve(kept=id(r.tool) in kept) for r in ranked)
+    final = _marked(ranked, lambda r: id(r.tool) in kept)
     return ScopeChoice(scope, before, after, final, True, adds, tuple(notes))
+
+
+def _marked(ranked: Iterable[Ranked], keeps: Callable[[Ranked], bool]) -> tuple[Ranked, ...]:
+    """The ranking with ``kept`` set as ``keeps`` says; a tool already marked so is not copied
+    (a scope of 10,000 tools keeps 3-5)."""
+    return tuple(r if r.kept == keeps(r) else r.evolve(kept=not r.kept) for r in ranked)
 
 
 REFERENCED = "named by a tool_reference in messages: stays deferred (search results load it)"
