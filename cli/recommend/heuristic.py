@@ -143,18 +143,20 @@ def verb(tool: Tool) -> tuple[str, str] | None:
     else ``readOnlyHint: true`` (reads). Found once per tool: a ranking asks four times."""
     known = tool.__dict__
     if _VERB not in known:
-        first = (tool.description or "").split(None, 1)[:1]  # the first word, not every word
-        read_only = _hint(tool, "readOnlyHint") is True
-        known[_VERB] = _verb(tool.name, first[0] if first else "", read_only)
+        known[_VERB] = name_facts(tool.name).verb or _verb_besides_name(tool)
     found: tuple[str, str] | None = known[_VERB]
     return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _verb(name: str, first_word: str, read_only: bool) -> tuple[str, str] | None:
-    found = name_facts(name).verb
-    if found is not None:
-        return found
+def _verb_besides_name(tool: Tool) -> tuple[str, str] | None:
+    first = (tool.description or "").split(None, 1)[:1]  # the first word, not every word
+    read_only = _hint(tool, "readOnlyHint") is True
+    return _verb_of(first[0] if first else "", read_only)
+
+
+@lru_cache(maxsize=1 << 12)
+def _verb_of(first_word: str, read_only: bool) -> tuple[str, str] | None:
+    """The verb of a description's first word, else ``readOnlyHint``'s."""
     word = re.sub(r"[^A-Za-z]", "", first_word)
     if word and stem(word) in ACTION_VERBS:
         return stem(word), word.lower()
@@ -193,14 +195,19 @@ class NameFacts(NamedTuple):
 
 @lru_cache(maxsize=1 << 16)
 def name_facts(name: str) -> NameFacts:
-    found = words(name)
-    stems = [stem(w) for w in found]
+    stems = []
     objects = []
-    for word, word_stem in zip(found, stems, strict=True):
-        term = _term(word)
-        if term is not None and word_stem not in VERB_TERMS and not term.isdigit():
+    verbs = []
+    for word in words(name):
+        if word.isdigit():  # a number is its own stem, and neither an object nor a verb
+            stems.append(word)
+            continue
+        word_stem, term, acts = _word_facts(word)
+        stems.append(word_stem)
+        if term is not None:
             objects.append((term, word))
-    verbs = [(s, w) for w, s in zip(found, stems, strict=True) if s in ACTION_VERBS]
+        if acts:
+            verbs.append((word_stem, word))
     if len(verbs) > 1 and verbs[0][0] in HTTP_METHODS:
         verbs = verbs[1:]  # ``post_search`` of an HTTP API: the method, then the action
     first = (verbs[0][0], verbs[0][1].lower()) if verbs else None
@@ -208,9 +215,13 @@ def name_facts(name: str) -> NameFacts:
 
 
 @lru_cache(maxsize=1 << 16)
-def _term(word: str) -> str | None:
-    """``term_of``, remembered: a catalog's names share their words."""
-    return term_of(word)
+def _word_facts(word: str) -> tuple[str, str | None, bool]:
+    """A name's word: its stem, its term when it names an object, and whether it is an action
+    verb. Remembered: a catalog's names share their words."""
+    word_stem = stem(word)
+    term = term_of(word)
+    is_object = term is not None and word_stem not in VERB_TERMS and not term.isdigit()
+    return word_stem, term if is_object else None, word_stem in ACTION_VERBS
 
 
 def name_terms(tool: Tool) -> frozenset[str]:
@@ -466,13 +477,7 @@ class ScopeSignals:
         if self.objects:
             central = central_object(tool, self.objects)
             if central is not None and central[1] >= MIN_OBJECT_TOOLS:
-                word, count = central
-                points = round(OBJECT_POINTS * count / self._most_shared, 1)
-                found.append(
-                    Signal(
-                        points, f"works on {word!r}, named by {count} of {self.tool_count} tools"
-                    )
-                )
+                found.append(self._central_signal(central))
         general = self._variants.get(id(tool))
         if general is not None:
             found.append(Signal(VARIANT_POINTS, f"a variant of {general}: one per family"))
@@ -484,16 +489,34 @@ class ScopeSignals:
             found.append(Signal(MESSAGE_POINTS, f"called in the request's messages ({times})"))
         return found
 
-    def _reach_signals(self, tool: Tool) -> list[Signal]:
-        found: list[Signal] = []
-        if self.reach is not None:
-            reached = self.reach.get((tool.location.file, tool.location.pointer), 0)
-            which = 2 - third(reached, self._reaches)
-            if REACH_POINTS[which]:
-                found.append(
-                    Signal(
-                        REACH_POINTS[which],
-                        f"reached by {reached} of {self.intents} typical intents",
-                    )
-                )
+    def _central_signal(self, central: tuple[str, int]) -> Signal:
+        """The signal of a central object (word, count): many tools share one."""
+        found = self._object_signals.get(central)
+        if found is None:
+            word, count = central
+            points = round(OBJECT_POINTS * count / self._most_shared, 1)
+            reason = f"works on {word!r}, named by {count} of {self.tool_count} tools"
+            found = self._object_signals[central] = Signal(points, reason)
         return found
+
+    def _reach_signals(self, tool: Tool) -> list[Signal]:
+        if self.reach is None:
+            return []
+        reached = self.reach.get((tool.location.file, tool.location.pointer), 0)
+        if reached not in self._reach_signal:  # many tools share a count
+            which = 2 - third(reached, self._reaches)
+            reason = f"reached by {reached} of {self.intents} typical intents"
+            points = REACH_POINTS[which]
+            self._reach_signal[reached] = Signal(points, reason) if points else None
+        signal = self._reach_signal[reached]
+        return [] if signal is None else [signal]
+
+    @cached_property
+    def _object_signals(self) -> dict[tuple[str, int], Signal]:
+        """Central object signals made so far, by (word, count)."""
+        return {}
+
+    @cached_property
+    def _reach_signal(self) -> dict[int, Signal | None]:
+        """Reach signals made so far (None: no points), by reach count."""
+        return {}

@@ -116,9 +116,9 @@ class Ranked:
     def evolve(self, **changes: Any) -> Ranked:
         """A copy with ``changes`` (``dataclasses.replace`` without re-running ``__init__``: a
         scope of 10,000 tools is ranked and re-ranked often)."""
-        unknown = set(changes) - self.__dataclass_fields__.keys()
-        if unknown:
-            raise TypeError(f"Ranked has no field {sorted(unknown)[0]!r}")
+        if not changes.keys() <= self.__dataclass_fields__.keys():  # compared without a set
+            unknown = sorted(changes.keys() - self.__dataclass_fields__.keys())
+            raise TypeError(f"Ranked has no field {unknown[0]!r}")
         copy = object.__new__(Ranked)
         copy.__dict__.update(self.__dict__, **changes)
         return copy
