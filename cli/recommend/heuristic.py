@@ -41,13 +41,13 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import NamedTuple
 
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.recommend.usage_read import calls_in_messages
-from toolsearch.retrieval.ascii_runs import LETTERS_DIGITS, ascii_runs, run_table
-from toolsearch.retrieval.terms import term_of, words
+from toolsearch.retrieval.ascii_runs import LETTERS_DIGITS, ascii_run_bytes, run_table
+from toolsearch.retrieval.terms import letter_digit_runs, term_of, words
 
 
 @lru_cache(maxsize=1 << 16)
@@ -198,16 +198,16 @@ def name_facts(name: str) -> NameFacts:
     stems = []
     objects = []
     verbs = []
-    for word in words(name):
-        if word.isdigit():  # a number is its own stem, and neither an object nor a verb
-            stems.append(word)
+    for run in letter_digit_runs(name):  # the runs of ``words(name)``
+        if run.isascii() and run.isdigit():  # a number: its own stem, no object nor verb
+            stems.append(run)
             continue
-        word_stem, term, acts = _word_facts(word)
-        stems.append(word_stem)
-        if term is not None:
-            objects.append((term, word))
-        if acts:
-            verbs.append((word_stem, word))
+        for word, word_stem, term, acts in _run_facts(run):
+            stems.append(word_stem)
+            if term is not None:
+                objects.append((term, word))
+            if acts:
+                verbs.append((word_stem, word))
     if len(verbs) > 1 and verbs[0][0] in HTTP_METHODS:
         verbs = verbs[1:]  # ``post_search`` of an HTTP API: the method, then the action
     first = (verbs[0][0], verbs[0][1].lower()) if verbs else None
@@ -215,13 +215,17 @@ def name_facts(name: str) -> NameFacts:
 
 
 @lru_cache(maxsize=1 << 16)
-def _word_facts(word: str) -> tuple[str, str | None, bool]:
-    """A name's word: its stem, its term when it names an object, and whether it is an action
-    verb. Remembered: a catalog's names share their words."""
-    word_stem = stem(word)
-    term = term_of(word)
-    is_object = term is not None and word_stem not in VERB_TERMS and not term.isdigit()
-    return word_stem, term if is_object else None, word_stem in ACTION_VERBS
+def _run_facts(run: str) -> tuple[tuple[str, str, str | None, bool], ...]:
+    """Each word of a name's letter/digit run: the word, its stem, its term when it names an
+    object, and whether it is an action verb. Remembered: a catalog's names share their runs
+    (``github``, ``get``, ``issue``)."""
+    found = []
+    for word in words(run):
+        word_stem = stem(word)
+        term = term_of(word)
+        is_object = term is not None and word_stem not in VERB_TERMS and not term.isdigit()
+        found.append((word, word_stem, term if is_object else None, word_stem in ACTION_VERBS))
+    return tuple(found)
 
 
 def name_terms(tool: Tool) -> frozenset[str]:
@@ -340,13 +344,15 @@ def references(tools: Sequence[Tool]) -> dict[int, int]:
     """id(tool) -> how many other tools name it in their description or schema (deprecation
     notes and the tool's own family aside: a variant naming its general tool says nothing).
     Each text is read once for name-like tokens."""
-    by_name = {t.name: t for t in tools if len(t.name) >= 4}
+    # by the name's bytes: a text's runs are looked up undecoded (and a name that is not ASCII
+    # is never a run)
+    by_name = {t.name.encode(): t for t in tools if len(t.name) >= 4 and t.name.isascii()}
     found: Counter[int] = Counter()
     for other in tools:
         if deprecated(other):
             continue
         text = " ".join([str(other.raw.get(key, "")) for key in _NAMING_KEYS])
-        named = by_name.keys() & ascii_runs(text, _NAME_TOKEN_TABLE)
+        named = by_name.keys() & ascii_run_bytes(text, _NAME_TOKEN_TABLE)
         if not named:
             continue  # most texts name no tool
         theirs = name_terms(other)
@@ -373,8 +379,9 @@ def action_class(tool: Tool) -> int:
 
 
 def alphabetical(tools: Sequence[Tool]) -> bool:
+    """Whether the names are in order (lower-cased): stops at the first pair out of order."""
     names = [t.name.lower() for t in tools]
-    return names == sorted(names)
+    return all(a <= b for a, b in pairwise(names))
 
 
 def mentions(scope: Scope, messages: object) -> Counter[str]:

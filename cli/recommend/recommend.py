@@ -16,7 +16,7 @@ or one where deferral would not lower the upfront cost, is left loaded (tool-sea
 from __future__ import annotations
 
 import statistics
-from collections import Counter, defaultdict, deque
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -51,6 +51,7 @@ from toolsearch.recommend.usage import ToolUsage, UsageReport
 MIN_TOOLS_FOR_SEARCH = 10
 SPREAD_POINTS = 1.0
 ACTION_LABELS = ("finding", "reading", "working", "administration", "unknown-action")
+OTHERS = tuple(f"other {label} tool" for label in ACTION_LABELS)  # "after 2 other finding tools"
 DEFAULT_KEEP = 3
 MAX_KEEP = 5
 REACH_APART_FROM = 2000  # tools of a scope: with fewer, a worker costs about what it saves
@@ -301,33 +302,33 @@ def spread(ranked: list[Ranked]) -> list[Ranked]:
     (looking up, the server's work, administration) pays ``SPREAD_POINTS`` per such tool, so the
     top tools cover what a task does rather than three ways of doing one thing. Returns the
     tools in their new order, numbered."""
-    queues: dict[int, deque[tuple[int, Ranked]]] = defaultdict(deque)
-    for index, item in enumerate(ranked):  # best first within each action, as ranked
-        queues[action_class(item.tool)].append((index, item))
-    taken: Counter[int] = Counter()
-    # Each action's next tool with its key, least first: its score less what its action took
-    # (negated), then its place in ``ranked`` for ties. Only the action that took a tool has a
-    # new head and key, so a heap finds the best head without rescoring every action.
-    heads = [(-queue[0][1].score, queue[0][0], kind) for kind, queue in queues.items()]
+    by_action: dict[int, list[int]] = defaultdict(list)  # places in ``ranked``, best first
+    for index, item in enumerate(ranked):
+        by_action[action_class(item.tool)].append(index)
+    taken = dict.fromkeys(by_action, 0)
+    # Each action's next tool, least key first: its score less what its action took (negated),
+    # then its place in ``ranked`` for ties. Only the action that took a tool has a new head
+    # and key, so a heap finds the best head without rescoring every action.
+    heads = [(-ranked[places[0]].score, places[0], kind) for kind, places in by_action.items()]
     heapify(heads)
     ordered: list[Ranked] = []
     while heads:
-        kind = heappop(heads)[2]
-        queue = queues[kind]
-        best = queue.popleft()[1]
+        _, index, kind = heappop(heads)
+        best = ranked[index]
         count = taken[kind]
         if count and not (best.pinned or best.required):
-            others = count_of(count, f"other {ACTION_LABELS[kind]} tool")
+            others = count_of(count, OTHERS[kind])
             reasons = (*best.reasons, f"after {others}: -{SPREAD_POINTS * count:g}")
             score = round(best.score - SPREAD_POINTS * count, 2)
             best = best.evolve(rank=len(ordered) + 1, score=score, reasons=reasons)
         else:
             best = best.evolve(rank=len(ordered) + 1)
-        taken[kind] += 1
-        if queue:
-            index, item = queue[0]
-            heappush(heads, (-(item.score - SPREAD_POINTS * taken[kind]), index, kind))
         ordered.append(best)
+        count = taken[kind] = count + 1
+        places = by_action[kind]
+        if count < len(places):
+            head = places[count]
+            heappush(heads, (-(ranked[head].score - SPREAD_POINTS * count), head, kind))
     return ordered
 
 

@@ -113,10 +113,15 @@ def term_of(word: str) -> str | None:
     return word
 
 
+def letter_digit_runs(text: str) -> list[str]:
+    """The runs of letters and digits a text's words are split from: ``words`` of a text are
+    the ``words`` of each of its runs, in order."""
+    return ascii_runs(text, _ASCII_RUN_TABLE) if text.isascii() else _unicode_run().findall(text)
+
+
 def words(text: str) -> list[str]:
     """Lower-cased words of a text, split at identifier boundaries (no stopwords removed)."""
-    runs = ascii_runs(text, _ASCII_RUN_TABLE) if text.isascii() else _unicode_run().findall(text)
-    return list(chain.from_iterable(map(_words_of_run, runs)))
+    return list(chain.from_iterable(map(_words_of_run, letter_digit_runs(text))))
 
 
 def _words_of_run(run: str) -> tuple[str, ...]:
