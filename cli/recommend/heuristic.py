@@ -469,7 +469,7 @@ class ScopeSignals:
         found: list[Signal] = [_action(does)]
         if does is not None and does[0] in OPEN_VERBS:
             found.append(_OPENS)
-        elif does is not None and _ACTION_OF_VERB.get(does[0], 2) < 2 and not _required(tool):
+        elif action_class(tool) < 2 and not _required(tool):
             found.append(_LOOKS)
         named = self._references.get(id(tool), 0)
         if named:

@@ -258,10 +258,11 @@ def rank(
     """Every tool of the scope, best first, with its score and reasons."""
     pinned = {id(t) for t in pins}
     required = tool_choice_name(scope)
-    items: list[tuple[tuple[float, int], Ranked]] = []
-    for position, tool in enumerate(scope.tools):
+    unordered: list[Ranked] = []
+    keys: list[float] = []  # minus each unrounded score
+    for tool in scope.tools:
         found: list[Signal] = signals.signals(tool)
-        points = sum(s.points for s in found)
+        points = sum([s.points for s in found])
         reasons = [s.reason for s in found]
         calls = sessions = None
         score = points
@@ -289,9 +290,10 @@ def rank(
             pinned=id(tool) in pinned,
             required=is_required,
         )
-        items.append(((-score, position), ranked))
-    items.sort(key=lambda item: item[0])
-    ordered = [r for _, r in items]
+        unordered.append(ranked)
+        keys.append(-score)
+    # best first; the sort is stable, so ties keep the catalog's order
+    ordered = [unordered[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
     if usage is None:
         return spread(ordered)
     return [r.evolve(rank=i) for i, r in enumerate(ordered, 1)]
