@@ -8,7 +8,7 @@ import pytest
 
 from toolsearch.catalog.model import Location, Tool
 from toolsearch.recommend.heuristic import references
-from toolsearch.retrieval.ascii_runs import LETTERS_DIGITS, ascii_runs, run_table
+from toolsearch.retrieval.ascii_runs import LETTERS_DIGITS, ascii_run_bytes, ascii_runs, run_table
 from toolsearch.retrieval.terms import terms
 
 TEXTS = [
@@ -33,6 +33,7 @@ TEXTS = [
 def test_ascii_runs_match_findall(text: str, kept: str) -> None:
     pattern = re.compile(f"[{re.escape(kept)}]+")
     assert ascii_runs(text, run_table(kept)) == pattern.findall(text)
+    assert ascii_run_bytes(text, run_table(kept)) == [r.encode() for r in pattern.findall(text)]
 
 
 def test_a_table_refuses_whitespace() -> None:

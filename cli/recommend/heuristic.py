@@ -38,15 +38,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import combinations
+from itertools import combinations, pairwise
+from typing import NamedTuple
 
 from toolsearch.catalog.model import Scope, Tool
 from toolsearch.recommend.usage_read import calls_in_messages
-from toolsearch.retrieval.ascii_runs import LETTERS_DIGITS, ascii_runs, run_table
-from toolsearch.retrieval.terms import term_of, words
+from toolsearch.retrieval.ascii_runs import LETTERS_DIGITS, ascii_run_bytes, run_table
+from toolsearch.retrieval.terms import letter_digit_runs, term_of, words
 
 
 @lru_cache(maxsize=1 << 16)
@@ -85,6 +86,18 @@ ACTIONS = (
     (ADMIN_VERBS, 0.0, "administration ({verb}): rarely called"),
 )
 ACTION_VERBS = frozenset().union(*(verbs for verbs, _, _ in ACTIONS))  # a verb of any action
+
+
+def _action_of_verb() -> dict[str, int]:
+    """A verb's stem -> the index in ACTIONS of the first action it is in."""
+    found: dict[str, int] = {}
+    for index, (verbs, _, _) in enumerate(ACTIONS):
+        for verb_stem in verbs:
+            found.setdefault(verb_stem, index)
+    return found
+
+
+_ACTION_OF_VERB = _action_of_verb()
 UNKNOWN_ACTION = 1.0
 REFERENCED_POINTS = (1.0, 2.0)  # named by one other tool, by REFERENCED_MANY or more
 REFERENCED_MANY = 3
@@ -130,20 +143,20 @@ def verb(tool: Tool) -> tuple[str, str] | None:
     else ``readOnlyHint: true`` (reads). Found once per tool: a ranking asks four times."""
     known = tool.__dict__
     if _VERB not in known:
-        first = (tool.description or "").split(None, 1)[:1]  # the first word, not every word
-        read_only = _hint(tool, "readOnlyHint") is True
-        known[_VERB] = _verb(tool.name, first[0] if first else "", read_only)
+        known[_VERB] = name_facts(tool.name).verb or _verb_besides_name(tool)
     found: tuple[str, str] | None = known[_VERB]
     return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _verb(name: str, first_word: str, read_only: bool) -> tuple[str, str] | None:
-    found = [w for w in words(name) if stem(w) in ACTION_VERBS]
-    if len(found) > 1 and stem(found[0]) in HTTP_METHODS:
-        found = found[1:]  # ``post_search`` of an HTTP API: the method, then the action
-    if found:
-        return stem(found[0]), found[0].lower()
+def _verb_besides_name(tool: Tool) -> tuple[str, str] | None:
+    first = (tool.description or "").split(None, 1)[:1]  # the first word, not every word
+    read_only = _hint(tool, "readOnlyHint") is True
+    return _verb_of(first[0] if first else "", read_only)
+
+
+@lru_cache(maxsize=1 << 12)
+def _verb_of(first_word: str, read_only: bool) -> tuple[str, str] | None:
+    """The verb of a description's first word, else ``readOnlyHint``'s."""
     word = re.sub(r"[^A-Za-z]", "", first_word)
     if word and stem(word) in ACTION_VERBS:
         return stem(word), word.lower()
@@ -154,22 +167,17 @@ def _verb(name: str, first_word: str, read_only: bool) -> tuple[str, str] | None
 
 def action(tool: Tool) -> Signal:
     """What the tool does: looking up, the server's work, or administration."""
-    found = verb(tool)
-    if found is not None:
-        for verbs, points, reason in ACTIONS:
-            if found[0] in verbs:
-                shown = found[1] if " " in found[1] else repr(found[1])
-                return Signal(points, reason.format(verb=shown))
+    return _action(verb(tool))
+
+
+@lru_cache(maxsize=1 << 12)
+def _action(found: tuple[str, str] | None) -> Signal:
+    """One signal per verb (a Signal never changes, so tools of one verb share it)."""
+    if found is not None and found[0] in _ACTION_OF_VERB:
+        _, points, reason = ACTIONS[_ACTION_OF_VERB[found[0]]]
+        shown = found[1] if " " in found[1] else repr(found[1])
+        return Signal(points, reason.format(verb=shown))
     return Signal(UNKNOWN_ACTION, "its action is not a known verb")
-
-
-def name_terms(tool: Tool) -> frozenset[str]:
-    return _name_terms(tool.name)
-
-
-@lru_cache(maxsize=1 << 16)
-def _name_terms(name: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in words(name))
 
 
 VERB_TERMS = frozenset(
@@ -177,37 +185,75 @@ VERB_TERMS = frozenset(
 )
 
 
-def objects(tool: Tool) -> list[tuple[str, str]]:
-    """What a tool's name works on: (term, word as written) for its words that are not verbs."""
-    return list(_objects(tool.name))
+class NameFacts(NamedTuple):
+    """What a tool's name says, read once per name for every signal that asks."""
+
+    terms: frozenset[str]  # its words' stems: variants and references compare these
+    objects: tuple[tuple[str, str], ...]  # (term, word as written) of its words not verbs
+    verb: tuple[str, str] | None  # (stem, word) of its action verb, after an HTTP method
 
 
 @lru_cache(maxsize=1 << 16)
-def _objects(name: str) -> tuple[tuple[str, str], ...]:
+def name_facts(name: str) -> NameFacts:
+    stems = []
+    objects = []
+    verbs = []
+    for run in letter_digit_runs(name):  # the runs of ``words(name)``
+        if run.isascii() and run.isdigit():  # a number: its own stem, no object nor verb
+            stems.append(run)
+            continue
+        for word, word_stem, term, acts in _run_facts(run):
+            stems.append(word_stem)
+            if term is not None:
+                objects.append((term, word))
+            if acts:
+                verbs.append((word_stem, word))
+    if len(verbs) > 1 and verbs[0][0] in HTTP_METHODS:
+        verbs = verbs[1:]  # ``post_search`` of an HTTP API: the method, then the action
+    first = (verbs[0][0], verbs[0][1].lower()) if verbs else None
+    return NameFacts(frozenset(stems), tuple(objects), first)
+
+
+@lru_cache(maxsize=1 << 16)
+def _run_facts(run: str) -> tuple[tuple[str, str, str | None, bool], ...]:
+    """Each word of a name's letter/digit run: the word, its stem, its term when it names an
+    object, and whether it is an action verb. Remembered: a catalog's names share their runs
+    (``github``, ``get``, ``issue``)."""
     found = []
-    for word in words(name):
+    for word in words(run):
+        word_stem = stem(word)
         term = term_of(word)
-        if term is not None and stem(word) not in VERB_TERMS and not term.isdigit():
-            found.append((term, word))
+        is_object = term is not None and word_stem not in VERB_TERMS and not term.isdigit()
+        found.append((word, word_stem, term if is_object else None, word_stem in ACTION_VERBS))
     return tuple(found)
+
+
+def name_terms(tool: Tool) -> frozenset[str]:
+    return name_facts(tool.name).terms
+
+
+def objects(tool: Tool) -> list[tuple[str, str]]:
+    """What a tool's name works on: (term, word as written) for its words that are not verbs."""
+    return list(name_facts(tool.name).objects)
 
 
 def object_counts(tools: Sequence[Tool]) -> Counter[str]:
     """In how many tool names each object term occurs; near-universal prefixes dropped."""
     counts: Counter[str] = Counter()
     for tool in tools:
-        counts.update({term for term, _ in objects(tool)})
+        counts.update({term for term, _ in name_facts(tool.name).objects})
     limit = SHARED_BY_ALMOST_ALL * len(tools)
     return Counter({t: n for t, n in counts.items() if n <= limit or len(tools) < 3})
 
 
 def central_object(tool: Tool, counts: Mapping[str, int]) -> tuple[str, int] | None:
     """The tool's most shared object (as written in its name) and how many names mention it."""
-    found = [(counts[term], word) for term, word in objects(tool) if term in counts]
-    if not found:
-        return None
-    count, word = max(found, key=lambda item: item[0])
-    return word, count
+    best: tuple[str, int] | None = None
+    for term, word in name_facts(tool.name).objects:
+        count = counts.get(term)
+        if count is not None and (best is None or count > best[1]):  # the first of the most
+            best = word, count
+    return best
 
 
 def third(value: float, ordered: Sequence[float]) -> int:
@@ -227,8 +273,10 @@ def deprecated(tool: Tool) -> bool:
 
 @lru_cache(maxsize=1 << 16)
 def _says_deprecated(description: str) -> bool:
-    """Asked three times per tool (its signals, variants, references): read once."""
-    return _DEPRECATED.search(description) is not None
+    """Asked three times per tool (its signals, variants, references): read once. The plain
+    substring test rules most descriptions out at a tenth of the regex's cost: every character
+    the case-blind regex takes for a letter of "deprecated" lower-cases to that letter."""
+    return "deprecated" in description.lower() and _DEPRECATED.search(description) is not None
 
 
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
@@ -260,39 +308,55 @@ def variants(tools: Sequence[Tool]) -> dict[int, str]:
         terms = name_terms(tool)
         if terms:
             first.setdefault(terms, tool)
+    sizes = {len(terms) for terms in first}
     found: dict[int, str] = {}
     for tool in tools:
-        terms = name_terms(tool)
-        same = first.get(terms)
-        candidates = [same] if same is not None and same is not tool else []
-        if 1 < len(terms) <= MAX_SUBSET_TERMS:
-            ordered = sorted(terms)
-            for size in range(len(ordered) - 1, 0, -1):
+        general = next(
+            (g for g in _generals(tool, first, sizes) if (tool.name, g.name) not in replacements),
+            None,
+        )
+        if general is not None:
+            found[id(tool)] = general.name
+    return found
+
+
+def _generals(tool: Tool, first: Mapping[frozenset[str], Tool], sizes: Set[int]) -> Iterator[Tool]:
+    """The tools ``tool`` could be a variant of, most words first: the first listed of its own
+    words, then those of its word subsets (only of the sizes some name has)."""
+    terms = name_terms(tool)
+    same = first.get(terms)
+    if same is not None and same is not tool:
+        yield same
+    if 1 < len(terms) <= MAX_SUBSET_TERMS:
+        ordered = sorted(terms)
+        for size in range(len(ordered) - 1, 0, -1):
+            if size in sizes:
                 for subset in combinations(ordered, size):
                     general = first.get(frozenset(subset))
                     if general is not None:
-                        candidates.append(general)
-        for general in candidates:
-            if (tool.name, general.name) not in replacements:
-                found[id(tool)] = general.name
-                break
-    return found
+                        yield general
+
+
+_NAMING_KEYS = ("description", "inputSchema", "input_schema")  # where a tool names others
 
 
 def references(tools: Sequence[Tool]) -> dict[int, int]:
     """id(tool) -> how many other tools name it in their description or schema (deprecation
     notes and the tool's own family aside: a variant naming its general tool says nothing).
     Each text is read once for name-like tokens."""
-    by_name = {t.name: t for t in tools if len(t.name) >= 4}
+    # by the name's bytes: a text's runs are looked up undecoded (and a name that is not ASCII
+    # is never a run)
+    by_name = {t.name.encode(): t for t in tools if len(t.name) >= 4 and t.name.isascii()}
     found: Counter[int] = Counter()
     for other in tools:
         if deprecated(other):
             continue
-        text = " ".join(
-            str(other.raw.get(key, "")) for key in ("description", "inputSchema", "input_schema")
-        )
+        text = " ".join([str(other.raw.get(key, "")) for key in _NAMING_KEYS])
+        named = by_name.keys() & ascii_run_bytes(text, _NAME_TOKEN_TABLE)
+        if not named:
+            continue  # most texts name no tool
         theirs = name_terms(other)
-        for name in by_name.keys() & ascii_runs(text, _NAME_TOKEN_TABLE):
+        for name in named:
             tool = by_name[name]
             mine = name_terms(tool)
             if tool is not other and not (theirs >= mine or theirs <= mine):
@@ -311,16 +375,13 @@ def action_class(tool: Tool) -> int:
     """0 finding, 1 reading, 2 the server's work, 3 administration, 4 unknown: ``rank`` spreads
     the top tools over these."""
     found = verb(tool)
-    if found is not None:
-        for index, (verbs, _, _) in enumerate(ACTIONS):
-            if found[0] in verbs:
-                return index
-    return len(ACTIONS)
+    return len(ACTIONS) if found is None else _ACTION_OF_VERB.get(found[0], len(ACTIONS))
 
 
 def alphabetical(tools: Sequence[Tool]) -> bool:
+    """Whether the names are in order (lower-cased): stops at the first pair out of order."""
     names = [t.name.lower() for t in tools]
-    return names == sorted(names)
+    return all(a <= b for a, b in pairwise(names))
 
 
 def mentions(scope: Scope, messages: object) -> Counter[str]:
@@ -331,6 +392,11 @@ def mentions(scope: Scope, messages: object) -> Counter[str]:
     for call in calls_in_messages(messages, scope.name, scope.name):
         counts[call.shown] += call.count
     return counts
+
+
+_OPENS = Signal(START_POINTS, "a place to start (opens what other tools act on)")
+_LOOKS = Signal(START_POINTS, "a place to start (looks and needs no input)")
+_SAYS_DEPRECATED = Signal(DEPRECATED_POINTS, "deprecated (its description says so)")
 
 
 @dataclass(frozen=True)
@@ -399,12 +465,12 @@ class ScopeSignals:
         return found
 
     def _signals_but_reach(self, tool: Tool) -> list[Signal]:
-        act = action(tool)
-        found: list[Signal] = [act]
-        opens = (verb(tool) or ("", ""))[0] in OPEN_VERBS
-        if opens or (action_class(tool) < 2 and not _required(tool)):
-            why = "opens what other tools act on" if opens else "looks and needs no input"
-            found.append(Signal(START_POINTS, f"a place to start ({why})"))
+        does = verb(tool)
+        found: list[Signal] = [_action(does)]
+        if does is not None and does[0] in OPEN_VERBS:
+            found.append(_OPENS)
+        elif action_class(tool) < 2 and not _required(tool):
+            found.append(_LOOKS)
         named = self._references.get(id(tool), 0)
         if named:
             points = REFERENCED_POINTS[1 if named >= REFERENCED_MANY else 0]
@@ -418,34 +484,46 @@ class ScopeSignals:
         if self.objects:
             central = central_object(tool, self.objects)
             if central is not None and central[1] >= MIN_OBJECT_TOOLS:
-                word, count = central
-                points = round(OBJECT_POINTS * count / self._most_shared, 1)
-                found.append(
-                    Signal(
-                        points, f"works on {word!r}, named by {count} of {self.tool_count} tools"
-                    )
-                )
+                found.append(self._central_signal(central))
         general = self._variants.get(id(tool))
         if general is not None:
             found.append(Signal(VARIANT_POINTS, f"a variant of {general}: one per family"))
         if deprecated(tool):
-            found.append(Signal(DEPRECATED_POINTS, "deprecated (its description says so)"))
+            found.append(_SAYS_DEPRECATED)
         used = self.in_messages.get(tool.sent_name, 0) or self.in_messages.get(tool.name, 0)
         if used:
             times = "once" if used == 1 else f"{used} times"
             found.append(Signal(MESSAGE_POINTS, f"called in the request's messages ({times})"))
         return found
 
-    def _reach_signals(self, tool: Tool) -> list[Signal]:
-        found: list[Signal] = []
-        if self.reach is not None:
-            reached = self.reach.get((tool.location.file, tool.location.pointer), 0)
-            which = 2 - third(reached, self._reaches)
-            if REACH_POINTS[which]:
-                found.append(
-                    Signal(
-                        REACH_POINTS[which],
-                        f"reached by {reached} of {self.intents} typical intents",
-                    )
-                )
+    def _central_signal(self, central: tuple[str, int]) -> Signal:
+        """The signal of a central object (word, count): many tools share one."""
+        found = self._object_signals.get(central)
+        if found is None:
+            word, count = central
+            points = round(OBJECT_POINTS * count / self._most_shared, 1)
+            reason = f"works on {word!r}, named by {count} of {self.tool_count} tools"
+            found = self._object_signals[central] = Signal(points, reason)
         return found
+
+    def _reach_signals(self, tool: Tool) -> list[Signal]:
+        if self.reach is None:
+            return []
+        reached = self.reach.get((tool.location.file, tool.location.pointer), 0)
+        if reached not in self._reach_signal:  # many tools share a count
+            which = 2 - third(reached, self._reaches)
+            reason = f"reached by {reached} of {self.intents} typical intents"
+            points = REACH_POINTS[which]
+            self._reach_signal[reached] = Signal(points, reason) if points else None
+        signal = self._reach_signal[reached]
+        return [] if signal is None else [signal]
+
+    @cached_property
+    def _object_signals(self) -> dict[tuple[str, int], Signal]:
+        """Central object signals made so far, by (word, count)."""
+        return {}
+
+    @cached_property
+    def _reach_signal(self) -> dict[int, Signal | None]:
+        """Reach signals made so far (None: no points), by reach count."""
+        return {}

@@ -16,10 +16,11 @@ or one where deferral would not lower the upfront cost, is left loaded (tool-sea
 from __future__ import annotations
 
 import statistics
-from collections import Counter, defaultdict, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
+from heapq import heapify, heappop, heappush
 from typing import Any
 
 from toolsearch.analysis import Analysis
@@ -50,6 +51,7 @@ from toolsearch.recommend.usage import ToolUsage, UsageReport
 MIN_TOOLS_FOR_SEARCH = 10
 SPREAD_POINTS = 1.0
 ACTION_LABELS = ("finding", "reading", "working", "administration", "unknown-action")
+OTHERS = tuple(f"other {label} tool" for label in ACTION_LABELS)  # "after 2 other finding tools"
 DEFAULT_KEEP = 3
 MAX_KEEP = 5
 REACH_APART_FROM = 2000  # tools of a scope: with fewer, a worker costs about what it saves
@@ -115,9 +117,9 @@ class Ranked:
     def evolve(self, **changes: Any) -> Ranked:
         """A copy with ``changes`` (``dataclasses.replace`` without re-running ``__init__``: a
         scope of 10,000 tools is ranked and re-ranked often)."""
-        unknown = set(changes) - self.__dataclass_fields__.keys()
-        if unknown:
-            raise TypeError(f"Ranked has no field {sorted(unknown)[0]!r}")
+        if not changes.keys() <= self.__dataclass_fields__.keys():  # compared without a set
+            unknown = sorted(changes.keys() - self.__dataclass_fields__.keys())
+            raise TypeError(f"Ranked has no field {unknown[0]!r}")
         copy = object.__new__(Ranked)
         copy.__dict__.update(self.__dict__, **changes)
         return copy
@@ -256,10 +258,11 @@ def rank(
     """Every tool of the scope, best first, with its score and reasons."""
     pinned = {id(t) for t in pins}
     required = tool_choice_name(scope)
-    items: list[tuple[tuple[float, int], Ranked]] = []
-    for position, tool in enumerate(scope.tools):
+    unordered: list[Ranked] = []
+    keys: list[float] = []  # minus each unrounded score
+    for tool in scope.tools:
         found: list[Signal] = signals.signals(tool)
-        points = sum(s.points for s in found)
+        points = sum([s.points for s in found])
         reasons = [s.reason for s in found]
         calls = sessions = None
         score = points
@@ -287,41 +290,47 @@ def rank(
             pinned=id(tool) in pinned,
             required=is_required,
         )
-        items.append(((-score, position), ranked))
-    items.sort(key=lambda item: item[0])
-    ordered = [r for _, r in items]
+        unordered.append(ranked)
+        keys.append(-score)
+    # best first; the sort is stable, so ties keep the catalog's order
+    ordered = [unordered[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
     if usage is None:
-        ordered = spread(ordered)
+        return spread(ordered)
     return [r.evolve(rank=i) for i, r in enumerate(ordered, 1)]
 
 
 def spread(ranked: list[Ranked]) -> list[Ranked]:
     """One family per slot: without usage, each further tool of an action already ranked
     (looking up, the server's work, administration) pays ``SPREAD_POINTS`` per such tool, so the
-    top tools cover what a task does rather than three ways of doing one thing."""
-    queues: dict[int, deque[tuple[int, Ranked]]] = defaultdict(deque)
-    for index, item in enumerate(ranked):  # best first within each action, as ranked
-        queues[action_class(item.tool)].append((index, item))
-    taken: Counter[int] = Counter()
+    top tools cover what a task does rather than three ways of doing one thing. Returns the
+    tools in their new order, numbered."""
+    by_action: dict[int, list[int]] = defaultdict(list)  # places in ``ranked``, best first
+    for index, item in enumerate(ranked):
+        by_action[action_class(item.tool)].append(index)
+    taken = dict.fromkeys(by_action, 0)
+    # Each action's next tool, least key first: its score less what its action took (negated),
+    # then its place in ``ranked`` for ties. Only the action that took a tool has a new head
+    # and key, so a heap finds the best head without rescoring every action.
+    heads = [(-ranked[places[0]].score, places[0], kind) for kind, places in by_action.items()]
+    heapify(heads)
     ordered: list[Ranked] = []
-    while queues:
-
-        def key(kind: int) -> tuple[float, int]:
-            index, item = queues[kind][0]
-            return item.score - SPREAD_POINTS * taken[kind], -index  # ties: the ranked order
-
-        kind = max(queues, key=key)
-        _, best = queues[kind].popleft()
-        if not queues[kind]:
-            del queues[kind]
+    while heads:
+        _, index, kind = heappop(heads)
+        best = ranked[index]
         count = taken[kind]
         if count and not (best.pinned or best.required):
-            others = count_of(count, f"other {ACTION_LABELS[kind]} tool")
+            others = count_of(count, OTHERS[kind])
             reasons = (*best.reasons, f"after {others}: -{SPREAD_POINTS * count:g}")
             score = round(best.score - SPREAD_POINTS * count, 2)
-            best = best.evolve(score=score, reasons=reasons)
-        taken[kind] += 1
+            best = best.evolve(rank=len(ordered) + 1, score=score, reasons=reasons)
+        else:
+            best = best.evolve(rank=len(ordered) + 1)
         ordered.append(best)
+        count = taken[kind] = count + 1
+        places = by_action[kind]
+        if count < len(places):
+            head = places[count]
+            heappush(heads, (-(ranked[head].score - SPREAD_POINTS * count), head, kind))
     return ordered
 
 
@@ -393,7 +402,7 @@ def _choose(
     client = sending_host(analysis.catalog, scope)
     if client.apply == "none":  # a client keeps what it keeps: only its cap is advice
         notes.extend(client_notes(client, before, [r.tool.name for r in ranked]))
-        final = tuple(r.evolve(kept=not r.tool.deferred) for r in ranked)
+        final = _marked(ranked, lambda r: not r.tool.deferred)
         deferral = any(r.tool.deferred for r in ranked)
         return ScopeChoice(scope, before, before, final, deferral, False, tuple(notes))
     decision = analysis.tool_search_decision
@@ -448,8 +457,14 @@ def _choose(
     if limit is not None:
         chosen, after, adds = _fit(before, chosen, forced, after, adds, limit, options, notes)
     kept = {id(r.tool) for r in chosen}
-    final = tuple(r.evolve(kept=id(r.tool) in kept) for r in ranked)
+    final = _marked(ranked, lambda r: id(r.tool) in kept)
     return ScopeChoice(scope, before, after, final, True, adds, tuple(notes))
+
+
+def _marked(ranked: Iterable[Ranked], keeps: Callable[[Ranked], bool]) -> tuple[Ranked, ...]:
+    """The ranking with ``kept`` set as ``keeps`` says; a tool already marked so is not copied
+    (a scope of 10,000 tools keeps 3-5)."""
+    return tuple(r if r.kept == keeps(r) else r.evolve(kept=not r.kept) for r in ranked)
 
 
 REFERENCED = "named by a tool_reference in messages: stays deferred (search results load it)"

@@ -27,3 +27,8 @@ def ascii_runs(text: str, table: bytes) -> list[str]:
     their character class gives. Non-ASCII characters (every byte of their UTF-8, lone
     surrogates included) are never kept, so they split runs as the class does."""
     return text.encode("utf-8", "surrogatepass").translate(table).decode("ascii").split()
+
+
+def ascii_run_bytes(text: str, table: bytes) -> list[bytes]:
+    """``ascii_runs`` as ASCII bytes, not decoded: for lookups among bytes."""
+    return text.encode("utf-8", "surrogatepass").translate(table).split()

@@ -45,7 +45,7 @@ STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 _STEMMER = snowballstemmer.stemmer("english")
 _CACHE_LIMIT = 200_000
 _run_terms: dict[str, tuple[str, ...]] = {}
-_text_words: dict[str, tuple[str, ...]] = {}
+_run_words: dict[str, tuple[str, ...]] = {}
 
 
 def _fold(run: str) -> str:
@@ -113,15 +113,27 @@ def term_of(word: str) -> str | None:
     return word
 
 
+def letter_digit_runs(text: str) -> list[str]:
+    """The runs of letters and digits a text's words are split from: ``words`` of a text are
+    the ``words`` of each of its runs, in order."""
+    return ascii_runs(text, _ASCII_RUN_TABLE) if text.isascii() else _unicode_run().findall(text)
+
+
 def words(text: str) -> list[str]:
     """Lower-cased words of a text, split at identifier boundaries (no stopwords removed)."""
-    found = _text_words.get(text)
+    return list(chain.from_iterable(map(_words_of_run, letter_digit_runs(text))))
+
+
+def _words_of_run(run: str) -> tuple[str, ...]:
+    """A run's words, split once: tool names repeat their runs (``github``, ``get``, ``issue``)
+    far more than whole names repeat."""
+    found = _run_words.get(run)
     if found is None:
-        if len(_text_words) >= _CACHE_LIMIT:
-            _text_words.clear()
-        found = tuple(word for _, run in _runs(text) for _, _, word in _split_run(run))
-        _text_words[text] = found  # recommend's signals split each tool name four times
-    return list(found)
+        if len(_run_words) >= _CACHE_LIMIT:
+            _run_words.clear()
+        found = tuple(w for _, _, w in _split_run(run))
+        _run_words[run] = found
+    return found
 
 
 def _terms_of_run(run: str) -> tuple[str, ...]:
