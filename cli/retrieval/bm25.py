@@ -50,7 +50,7 @@ class SparseBM25:
         the whole index is built, if they are made elsewhere (two indexes of a run over the
         same tools share them)."""
         self.k1, self.b = k1, b
-        self._corpus = [list(document) for document in corpus]
+        self._corpus = [tuple(document) for document in corpus]  # a tuple is kept, not copied
         self.corpus_size = len(self._corpus)
         self.doc_len = [len(document) for document in self._corpus]
         total = sum(self.doc_len)
@@ -211,14 +211,7 @@ class SparseBM25:
             mine = score[doc]
             ahead = np.count_nonzero(score > mine) + np.count_nonzero(score[:doc] == mine)
             ranks.append(None if mine <= 0 else 1 + int(ahead))
-        nonzero = np.flatnonzero(score)
-        if len(nonzero) > k > 0:  # keep the k best values, and every tie of the k-th
-            values = score[nonzero]
-            kth = np.partition(values, len(values) - k)[len(values) - k]
-            nonzero = nonzero[values >= kth]
-        values = score[nonzero]
-        order = np.lexsort((nonzero, -values))
-        return ranks, nonzero[order][:k].tolist()
+        return ranks, _top(score, k)
 
     def _score_array(self, query: Sequence[str]) -> Any:
         """Every document's score as a numpy array (0.0 where no query term occurs); the last
@@ -262,6 +255,22 @@ class SparseBM25:
             else:
                 score[ids] += share
         return score
+
+
+def _top(score: Any, k: int) -> list[int]:
+    """The ``k`` best documents of a score array, as ``ranked`` orders them (score first, then
+    position; only scores above 0). The k-th best score is found by partitioning the whole
+    array: what is above it (and its ties) is all that is sorted."""
+    import numpy as np
+
+    if k <= 0:
+        return []
+    size = len(score)
+    kth = np.partition(score, size - k)[size - k] if size > k else 0.0
+    chosen = np.flatnonzero(score >= kth) if kth > 0 else np.flatnonzero(score)
+    order = np.lexsort((chosen, -score[chosen]))
+    best: list[int] = chosen[order][:k].tolist()
+    return best
 
 
 _DOCUMENT = "_bm25_document"  # where a tool keeps its terms once made (as a cached property)
