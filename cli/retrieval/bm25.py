@@ -21,6 +21,7 @@ from typing import Any
 from toolsearch.catalog.fields import tool_fields
 from toolsearch.catalog.model import Tool
 from toolsearch.retrieval.terms import terms
+from toolsearch.retrieval.top_scores import top_positions
 
 NAME_WEIGHT = 3  # name terms count three times: the name says most about a tool
 
@@ -211,7 +212,7 @@ class SparseBM25:
             mine = score[doc]
             ahead = np.count_nonzero(score > mine) + np.count_nonzero(score[:doc] == mine)
             ranks.append(None if mine <= 0 else 1 + int(ahead))
-        return ranks, _top(score, k)
+        return ranks, top_positions(score, k)
 
     def _score_array(self, query: Sequence[str]) -> Any:
         """Every document's score as a numpy array (0.0 where no query term occurs); the last
@@ -255,22 +256,6 @@ class SparseBM25:
             else:
                 score[ids] += share
         return score
-
-
-def _top(score: Any, k: int) -> list[int]:
-    """The ``k`` best documents of a score array, as ``ranked`` orders them (score first, then
-    position; only scores above 0). The k-th best score is found by partitioning the whole
-    array: what is above it (and its ties) is all that is sorted."""
-    import numpy as np
-
-    if k <= 0:
-        return []
-    size = len(score)
-    kth = np.partition(score, size - k)[size - k] if size > k else 0.0
-    chosen = np.flatnonzero(score >= kth) if kth > 0 else np.flatnonzero(score)
-    order = np.lexsort((chosen, -score[chosen]))
-    best: list[int] = chosen[order][:k].tolist()
-    return best
 
 
 _DOCUMENT = "_bm25_document"  # where a tool keeps its terms once made (as a cached property)

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from toolsearch.retrieval.top_scores import top_positions
+
 MCP_GAINS = (12, 6)  # a name part equal to the term, a part holding it: MCP tools
 BUILT_IN_GAINS = (10, 5)  # the same for a tool that is not MCP
 MCP_COARSE_GAINS = (12, 4)  # the term equal to a coarse entry, or inside one (from 2.1.113)
@@ -513,12 +515,4 @@ def _ranks_and_top_with_numpy(
         mine = scores[p]
         ahead = int(np.count_nonzero(scores > mine) + np.count_nonzero(scores[:p] == mine))
         ranks.append(None if mine <= 0 else 1 + ahead)
-    reached = np.flatnonzero(scores > 0)
-    values = scores[reached]
-    if len(reached) > k > 0:
-        kth = np.partition(values, len(values) - k)[len(values) - k]  # the k-th best score
-        above, equal = reached[values > kth], reached[values == kth]
-        reached = np.concatenate([above, equal[: k - len(above)]])
-        values = scores[reached]
-    order = reached[np.lexsort((reached, -values))]
-    return ranks, order[:k].tolist()
+    return ranks, top_positions(scores, k)

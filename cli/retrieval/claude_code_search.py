@@ -115,6 +115,7 @@ class ClaudeCodeSearcher(RankingSearch):
         shown.sort(key=lambda i: locale_key(self.tools[i].sent_name))
         self._order = shown
         self._place = {i: k for k, i in enumerate(shown)}
+        self._last_query: tuple[str, tuple[list[str], list[str]] | None] | None = None
 
     @cached_property
     def _index(self) -> KeywordIndex:
@@ -151,7 +152,14 @@ class ClaudeCodeSearcher(RankingSearch):
 
     def _keyword_query(self, query: str) -> tuple[list[str], list[str]] | None:
         """The required words and every scored term of a keyword search; None for
-        ``select:``, an exact name, or an ``mcp__`` prefix some tool's name starts with."""
+        ``select:``, an exact name, or an ``mcp__`` prefix some tool's name starts with. The
+        last query's are kept (a self-check asks for a case's ranks, then for its ties):
+        callers read them and never change them."""
+        if self._last_query is None or self._last_query[0] != query:
+            self._last_query = (query, self._read_keywords(query))
+        return self._last_query[1]
+
+    def _read_keywords(self, query: str) -> tuple[list[str], list[str]] | None:
         stripped = self._capped(query)
         if stripped[: len(SELECT)].lower() == SELECT:
             return None
