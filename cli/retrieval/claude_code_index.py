@@ -11,6 +11,7 @@ Claude Code's, term by term, in its order (tests compare them with the per-pair 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -51,6 +52,15 @@ class Entry:
     description: str
     hint: str
     coarse: tuple[str, ...] = ()
+    # the hint's and the description's runs of word characters, each once, in order: read
+    # once per entry (the indexes of a run share a tool's entry)
+    hint_words: tuple[str, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    description_words: tuple[str, ...] = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hint_words", tuple(dict.fromkeys(_WORD_RUN.findall(self.hint))))
+        words = dict.fromkeys(_WORD_RUN.findall(self.description))
+        object.__setattr__(self, "description_words", tuple(words))
 
 
 def whole_word(term: str, text: str) -> bool:
@@ -85,8 +95,8 @@ class KeywordIndex:
         self._coarse = _postings(e.coarse for e in self.entries)
         self._part_keys = _keys(self._parts)
         self._coarse_keys = _keys(self._coarse)
-        self._hint_words = _postings(_WORD_RUN.findall(e.hint) for e in self.entries)
-        self._description_words = _postings(_WORD_RUN.findall(e.description) for e in self.entries)
+        self._hint_words = _distinct_postings(e.hint_words for e in self.entries)
+        self._description_words = _distinct_postings(e.description_words for e in self.entries)
         # tools whose full name is not their parts spaced: a term (never holding whitespace)
         # can sit in such a full name without sitting in a part
         self._irregular = tuple(
@@ -414,9 +424,14 @@ def _gain(entry: Entry, mcp: tuple[int, int], built_in: tuple[int, int]) -> tupl
 
 def _postings(keys_per_entry: Any) -> dict[str, list[int]]:
     """Each key's entries, each entry once, in order."""
+    return _distinct_postings(dict.fromkeys(keys) for keys in keys_per_entry)
+
+
+def _distinct_postings(keys_per_entry: Any) -> dict[str, list[int]]:
+    """``_postings`` of entries whose keys are each given once."""
     postings: dict[str, list[int]] = {}
     for i, keys in enumerate(keys_per_entry):
-        for key in dict.fromkeys(keys):
+        for key in keys:
             postings.setdefault(key, []).append(i)
     return postings
 

@@ -1,0 +1,133 @@
+"""BM25's and Claude Code's faster forms (issue 34) give what the plain ones give: the same
+top documents, the same query terms, the same floats."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from tests.catalog_gen import request as generated_request
+from tests.test_claude_code_versions import NODE_ORDER
+from toolsearch.catalog.claude_code_versions import NEWEST, ClaudeCode
+from toolsearch.catalog.locale_order import _ORDER, _PRIMARY, locale_key
+from toolsearch.catalog.model import Tool
+from toolsearch.retrieval.claude_code_index import VECTOR_FROM, Entry
+from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher, entry_of
+from toolsearch.retrieval.evaluation import self_query
+from toolsearch.retrieval.library import as_catalog
+from toolsearch.retrieval.searchers import parse_query
+from toolsearch.retrieval.terms import terms
+from toolsearch.retrieval.top_scores import top_positions
+
+
+def plain_top(score: list[float], k: int) -> list[int]:
+    """Every document above 0, by score then position: the first ``k``."""
+    return [i for _, i in sorted((-s, i) for i, s in enumerate(score) if s > 0)][:k]
+
+
+@pytest.mark.parametrize(
+    "score",
+    [
+        [0.0] * 6,  # nothing reached
+        [0.0, 2.0, 0.0, 1.0],  # fewer reached than k
+        [1.0, 3.0, 3.0, 2.0, 3.0, 0.0, 3.0, 1.0],  # the k-th best tied with those after it
+        [5.0, 5.0, 5.0, 5.0, 5.0],  # everything tied
+        [0.5, 0.0, 0.5, 0.25, 0.0, 0.0, 0.125],
+        [7.0],
+        [],
+    ],
+)
+def test_top_equals_sorting_every_document(score: list[float]) -> None:
+    array = np.asarray(score, dtype=float)
+    for k in (0, 1, 2, 3, 5, len(score), len(score) + 4):
+        assert top_positions(array, k) == plain_top(score, k)
+
+
+def test_top_on_random_scores_with_many_ties() -> None:
+    rng = np.random.default_rng(4)
+    for _ in range(200):
+        size = int(rng.integers(1, 60))
+        points = rng.integers(0, 4, size=size)  # a few values: ties and zeros
+        k = int(rng.integers(0, size + 3))
+        assert top_positions(points * 0.75, k) == plain_top((points * 0.75).tolist(), k)
+        assert top_positions(points, k) == plain_top(points.tolist(), k)  # Claude Code's ints
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "send a slack message",
+        "  leading\tand trailing\nwhitespace  ",
+        "non\u00a0breaking\u3000ideographic\u2003em spaces",
+        "Caf\u00e9 na\u00efve \ufb01le \uff21\uff30\uff29",  # accents, ligature, full width
+        "検索ツール 東京 weather",
+        "snake_case camelCaseName HTTPServer v2beta",
+        "the of and",  # stopwords only: no terms
+        "",
+        "C++ and a+b",  # a plus inside a word is no required term
+    ],
+)
+def test_a_query_without_required_terms_is_its_texts_terms(query: str) -> None:
+    words = query.strip().split()
+    required = [w for w in words if w.startswith("+") and len(w) > 1]
+    parsed = parse_query(query)
+    assert parsed.select is None and parsed.required == ()
+    assert not required
+    assert parsed.ranked_terms == tuple(terms(" ".join(words)))
+
+
+def test_a_required_term_still_reads_the_plus_form() -> None:
+    parsed = parse_query("+slack send\u00a0message")
+    assert parsed.required == ("slack",)
+    assert parsed.ranked_terms == ("send", "messag")
+
+
+def per_character_key(name: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``locale_key`` one character at a time, as it reads for any name."""
+    primary = tuple(_PRIMARY.get(c.lower(), len(_ORDER) + ord(c)) for c in name)
+    return primary, tuple(1 if c.isupper() else 0 for c in name)
+
+
+def test_locale_key_of_an_ascii_name_is_the_per_character_one() -> None:
+    every = "".join(map(chr, range(128)))
+    rng = random.Random(3)
+    names = [every, "", *NODE_ORDER.split(), "get_Item", "GET-ITEM\x00\x7f"]
+    names += ["".join(rng.choices(every, k=rng.randint(1, 24))) for _ in range(3000)]
+    for name in names:
+        assert locale_key(name) == per_character_key(name), repr(name)
+    for name in ("caf\u00e9", "\u212aelvin", "\u0130stanbul", "\U0010fffd"):  # not ASCII
+        assert locale_key(name) == per_character_key(name)
+
+
+def claude_code_searchers(
+    tools: tuple[Tool, ...], cc: ClaudeCode
+) -> tuple[ClaudeCodeSearcher, ClaudeCodeSearcher]:
+    """A run's two searchers: over every tool (reach), over all but a few (the self-check)."""
+    return ClaudeCodeSearcher(tools, tools, cc), ClaudeCodeSearcher(tools[3:], tools, cc)
+
+
+def test_claude_code_searchers_sharing_tools_answer_as_fresh_ones() -> None:
+    shared = as_catalog(generated_request(VECTOR_FROM + 40)).scopes[0].tools
+    queries = [self_query(t) for t in shared[::25]] + ["+slack message", "get issue"]
+    for version in ("2.1.100", "2.1.113", NEWEST, "2.1.100"):  # entries read again per version
+        cc = ClaudeCode(version)
+        fresh = as_catalog(generated_request(VECTOR_FROM + 40)).scopes[0].tools  # no entries yet
+        for kept, alone in zip(
+            claude_code_searchers(shared, cc), claude_code_searchers(fresh, cc), strict=True
+        ):
+            for query in queries:
+                assert kept.ranks_and_top(query, [0, 7, 30], 10) == alone.ranks_and_top(
+                    query, [0, 7, 30], 10
+                )
+                assert kept.tie_spans(query, [0, 7, 30]) == alone.tie_spans(query, [0, 7, 30])
+                assert kept.ranking(query) == alone.ranking(query)
+        assert all(entry_of(t, cc) is entry_of(t, cc) for t in shared)  # read once
+        assert [entry_of(t, cc) for t in shared] == [entry_of(t, cc) for t in fresh]
+
+
+def test_an_entrys_words_are_its_texts_word_runs_each_once() -> None:
+    entry = Entry(("a",), "a", True, "send a message. a message_id, re-send!", "log  log x_y")
+    assert entry.description_words == ("send", "a", "message", "message_id", "re")
+    assert entry.hint_words == ("log", "x_y")
