@@ -13,6 +13,7 @@ from tests.test_claude_code_versions import NODE_ORDER
 from toolsearch.catalog.claude_code_versions import NEWEST, ClaudeCode
 from toolsearch.catalog.locale_order import _ORDER, _PRIMARY, locale_key
 from toolsearch.catalog.model import Tool
+from toolsearch.retrieval import claude_code_index
 from toolsearch.retrieval.claude_code_index import VECTOR_FROM, Entry
 from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher, entry_of
 from toolsearch.retrieval.evaluation import self_query
@@ -131,3 +132,19 @@ def test_an_entrys_words_are_its_texts_word_runs_each_once() -> None:
     entry = Entry(("a",), "a", True, "send a message. a message_id, re-send!", "log  log x_y")
     assert entry.description_words == ("send", "a", "message", "message_id", "re")
     assert entry.hint_words == ("log", "x_y")
+
+
+def test_claude_code_scores_add_in_32_bits_only_while_no_score_can_pass_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert claude_code_index._score_type(32) == np.int32
+    most = (2**31 - 1) // claude_code_index.MOST_PER_TERM
+    assert claude_code_index._score_type(most) == np.int32
+    assert claude_code_index._score_type(most + 1) == np.int64
+    tools = as_catalog(generated_request(VECTOR_FROM + 40)).scopes[0].tools
+    queries = [self_query(t) for t in tools[::20]] + ["+slack message message", "get issue"]
+    narrow = ClaudeCodeSearcher(tools)
+    found = [(narrow.ranking(q), narrow.ranks_and_top(q, [0, 9], 10)) for q in queries]
+    monkeypatch.setattr(claude_code_index, "MOST_PER_TERM", 2**31)  # 64 bits for any query
+    wide = ClaudeCodeSearcher(tools)
+    assert [(wide.ranking(q), wide.ranks_and_top(q, [0, 9], 10)) for q in queries] == found

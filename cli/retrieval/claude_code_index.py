@@ -28,6 +28,15 @@ BUILT_IN_COARSE_GAINS = (10, 3)
 FULL_GAIN = 3  # the full name holds the term while the tool has scored nothing yet
 HINT_GAIN = 4  # a whole word of the search hint
 DESCRIPTION_GAIN = 2  # a whole word of the description
+# the most one query term adds to a tool's score: an equal name part and coarse entry, a hint
+# word, a description word, the full name
+MOST_PER_TERM = (
+    max(MCP_GAINS + BUILT_IN_GAINS)
+    + max(MCP_COARSE_GAINS + BUILT_IN_COARSE_GAINS)
+    + HINT_GAIN
+    + DESCRIPTION_GAIN
+    + FULL_GAIN
+)
 VECTOR_FROM = 200  # tools: from here numpy adds up postings faster than a dict
 DENSE_FROM = 8  # a term reaching 1/8 of the tools or more adds a whole row of scores
 TERM_CACHE = 100_000  # distinct terms kept per index
@@ -259,9 +268,9 @@ class KeywordIndex:
 
         parts_table, coarse_table, mcp = self._tables
         size = len(self.entries)
-        parts = np.zeros(size, dtype=np.int64)
+        parts = np.zeros(size, dtype=np.int32)  # a term's gains: small (``MOST_PER_TERM``)
         _mark(parts, parts_table, term, mcp, MCP_GAINS, BUILT_IN_GAINS)
-        coarse = np.zeros(size, dtype=np.int64)
+        coarse = np.zeros(size, dtype=np.int32)
         _mark(coarse, coarse_table, term, mcp, MCP_COARSE_GAINS, BUILT_IN_COARSE_GAINS)
         added = parts + coarse
         full = {
@@ -285,10 +294,10 @@ class KeywordIndex:
         import numpy as np
 
         ids = np.fromiter(added, dtype=np.intp, count=len(added))
-        values = np.fromiter(added.values(), dtype=np.int64, count=len(added))
+        values = np.fromiter(added.values(), dtype=np.int32, count=len(added))
         if len(added) * DENSE_FROM < len(self.entries):
             return ids, values
-        row = np.zeros(len(self.entries), dtype=np.int64)
+        row = np.zeros(len(self.entries), dtype=np.int32)
         row[ids] = values
         return None, row
 
@@ -474,6 +483,14 @@ def _joined(texts: list[str]) -> tuple[str, list[int]]:
     return SEPARATOR.join(texts), starts
 
 
+def _score_type(terms: int) -> Any:
+    """The integer type a query's scores are added in: 32 bits while no score can pass it (a
+    row of 32-bit scores is half as much to read and add as one of 64), else 64."""
+    import numpy as np
+
+    return np.int32 if terms * MOST_PER_TERM < 2**31 else np.int64
+
+
 def _scores_with_numpy(size: int, hits: Sequence[_TermHits], keep: Any) -> Any:
     import numpy as np
 
@@ -481,11 +498,11 @@ def _scores_with_numpy(size: int, hits: Sequence[_TermHits], keep: Any) -> Any:
         scores = _scores_in_order(size, hits)
     else:  # a plain sum: every sparse term in one pass, then the dense rows
         sparse = [hit.vector for hit in hits if hit.vector[0] is not None]
-        scores = np.zeros(size, dtype=np.int64)
+        scores = np.zeros(size, dtype=_score_type(len(hits)))
         if sparse:
             ids = np.concatenate([ids for ids, _ in sparse])
             values = np.concatenate([values for _, values in sparse])
-            scores += np.bincount(ids, weights=values, minlength=size).astype(np.int64)
+            scores += np.bincount(ids, weights=values, minlength=size).astype(scores.dtype)
         dense: dict[int, tuple[int, Any]] = {}  # a term repeated in the query: its row once
         for hit in hits:
             if hit.vector[0] is None:
@@ -503,7 +520,7 @@ def _scores_in_order(size: int, hits: Sequence[_TermHits]) -> Any:
     has scored nothing."""
     import numpy as np
 
-    scores = np.zeros(size, dtype=np.int64)
+    scores = np.zeros(size, dtype=_score_type(len(hits)))
     for hit in hits:
         unscored = None
         if hit.full:
