@@ -148,3 +148,13 @@ def test_claude_code_scores_add_in_32_bits_only_while_no_score_can_pass_them(
     monkeypatch.setattr(claude_code_index, "MOST_PER_TERM", 2**31)  # 64 bits for any query
     wide = ClaudeCodeSearcher(tools)
     assert [(wide.ranking(q), wide.ranks_and_top(q, [0, 9], 10)) for q in queries] == found
+
+
+def test_an_entrys_words_are_those_the_word_regex_finds() -> None:
+    rng = random.Random(9)
+    alphabet = "aZ09_ .-\u00e9\u00c9\u4e2d\ud800\U0001f600\x00\n\t\u00a0"
+    texts = ["".join(rng.choices(alphabet, k=rng.randint(0, 40))) for _ in range(3000)]
+    for text in [*texts, "caf\u00e9_latte x\u0301y", ""]:
+        expected = tuple(dict.fromkeys(claude_code_index._WORD_RUN.findall(text)))
+        assert Entry((), "", False, text, text).description_words == expected, repr(text)
+        assert Entry((), "", False, text, text).hint_words == expected
