@@ -14,12 +14,13 @@ from toolsearch.catalog.claude_code_versions import NEWEST, ClaudeCode
 from toolsearch.catalog.locale_order import _ORDER, _PRIMARY, locale_key
 from toolsearch.catalog.model import Tool
 from toolsearch.retrieval import claude_code_index
+from toolsearch.retrieval import terms as terms_module
 from toolsearch.retrieval.claude_code_index import VECTOR_FROM, Entry
 from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher, entry_of
 from toolsearch.retrieval.evaluation import self_query
 from toolsearch.retrieval.library import as_catalog
 from toolsearch.retrieval.searchers import parse_query
-from toolsearch.retrieval.terms import terms
+from toolsearch.retrieval.terms import term_of, terms
 from toolsearch.retrieval.top_scores import top_positions
 
 
@@ -158,3 +159,15 @@ def test_an_entrys_words_are_those_the_word_regex_finds() -> None:
         expected = tuple(dict.fromkeys(claude_code_index._WORD_RUN.findall(text)))
         assert Entry((), "", False, text, text).description_words == expected, repr(text)
         assert Entry((), "", False, text, text).hint_words == expected
+
+
+def test_a_plain_run_reads_as_the_identifier_split_reads_it() -> None:
+    rng = random.Random(5)
+    alphabet = "abcxyzABCXYZ0189"
+    runs = ["".join(rng.choices(alphabet, k=rng.randint(1, 12))) for _ in range(3000)]
+    runs += ["the", "and", "running", "42", "007", "abc", "Abc", "aBC", "HTTPServer", "v2"]
+    runs += ["\u00e9t\u00e9", "\u0663\u0664", "x\u00b2"]  # not ASCII: the identifier split only
+    for run in runs:
+        words = (w for _, _, w in terms_module._split_run(run))
+        split = tuple(t for w in words if (t := term_of(w)) is not None)
+        assert terms_module._read_run(run) == split, run
