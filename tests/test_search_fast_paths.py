@@ -8,14 +8,16 @@ import random
 import numpy as np
 import pytest
 
+from tests.catalog_gen import WORDS
 from tests.catalog_gen import request as generated_request
+from tests.test_claude_code_index import ODD_TERMS, random_queries
 from tests.test_claude_code_versions import NODE_ORDER
 from toolsearch.catalog.claude_code_versions import NEWEST, ClaudeCode
 from toolsearch.catalog.locale_order import _ORDER, _PRIMARY, locale_key
 from toolsearch.catalog.model import Tool
 from toolsearch.retrieval import claude_code_index
 from toolsearch.retrieval import terms as terms_module
-from toolsearch.retrieval.claude_code_index import VECTOR_FROM, Entry
+from toolsearch.retrieval.claude_code_index import VECTOR_FROM, Entry, KeywordIndex
 from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher, entry_of
 from toolsearch.retrieval.evaluation import self_query
 from toolsearch.retrieval.library import as_catalog
@@ -171,3 +173,41 @@ def test_a_plain_run_reads_as_the_identifier_split_reads_it() -> None:
         words = (w for _, _, w in terms_module._split_run(run))
         split = tuple(t for w in words if (t := term_of(w)) is not None)
         assert terms_module._read_run(run) == split, run
+
+
+def odd_entries(size: int) -> list[Entry]:
+    """Entries with punctuation in their texts, hints, and full names that are not their parts."""
+    rng = random.Random(size)
+    found = []
+    for i in range(size):
+        odd = rng.choice(ODD_TERMS)
+        parts = (rng.choice(["get", "list", "send"]), rng.choice(["issue", "mail", "a.b"]), str(i))
+        full = " ".join(parts) if i % 9 else "".join(parts)  # every 9th: not its parts spaced
+        description = f"{' '.join(rng.sample(WORDS, 8))} see {odd} and a.b-c (x) c++ v2.1"
+        hint = f"{odd} hint_word" if i % 4 == 0 else ""
+        found.append(Entry(parts, full, i % 3 > 0, description, hint, (parts[0], "_".join(parts))))
+    return found
+
+
+def test_an_index_within_another_answers_as_one_built_alone() -> None:
+    entries = odd_entries(2 * VECTOR_FROM + 60)
+    every = KeywordIndex(entries)
+    queries = [*random_queries(entries, 150, seed=4), ["+get", "mail"], ["a.b-c"], ["\x00"]]
+    queries += [[e.full[1:5]] for e in entries[::9][:20]]  # across parts: the full name only
+    for part in (entries[5:], entries[::2], entries[: VECTOR_FROM + 1]):
+        within, alone = KeywordIndex(part, every), KeywordIndex(part)
+        assert within.reads_another and not alone.reads_another
+        for words in queries:
+            required = [w[1:] for w in words if w.startswith("+") and len(w) > 1]
+            terms = [*required, *(w for w in words if not w.startswith("+") or len(w) == 1)]
+            assert within.ranked(terms, required) == alone.ranked(terms, required), words
+            places = [0, 3, len(part) - 1]
+            assert within.ranks_and_top(terms, required, places, 10) == alone.ranks_and_top(
+                terms, required, places, 10
+            )
+            assert within.tie_spans(terms, required, places) == alone.tie_spans(
+                terms, required, places
+            )
+    assert not KeywordIndex(entries[::-1][:-5], every).reads_another  # not in the same order
+    assert not KeywordIndex([*entries[5:], *odd_entries(3)], every).reads_another  # not held
+    assert not KeywordIndex(entries[:40], every).reads_another  # too few for numpy

@@ -101,11 +101,31 @@ class _TermHits:
 
 
 class KeywordIndex:
-    """Postings over name parts, coarse entries, hint and description words of ``entries``."""
+    """Postings over name parts, coarse entries, hint and description words of ``entries``.
 
-    def __init__(self, entries: Sequence[Entry]) -> None:
+    ``within``: an index holding every one of ``entries`` (the same objects), e.g. recommend's
+    reach over every tool when the self-check searches the deferred ones. A term's hits are a
+    property of each entry alone, so such an index reads them from that one, kept to its own
+    entries, and builds no postings of its own (numpy indexes only)."""
+
+    def __init__(self, entries: Sequence[Entry], within: KeywordIndex | None = None) -> None:
         self.entries = tuple(entries)
         self.vectorised = len(self.entries) >= VECTOR_FROM
+        self._hits: dict[str, _TermHits] = {}
+        # the last query's scores: a self-check reads a query's ranks, then its ties
+        self._last: tuple[tuple[tuple[str, ...], tuple[str, ...]], Any] | None = None
+        self._within: tuple[KeywordIndex, Any, Any] | None = None
+        if within is not None and self.vectorised and within.vectorised:
+            self._within = _places_within(within, self.entries)
+        if self._within is None:
+            self._build()
+
+    @property
+    def reads_another(self) -> bool:
+        """Whether this index reads its terms' hits from another (``within``)."""
+        return self._within is not None
+
+    def _build(self) -> None:
         self._parts = _postings(e.parts for e in self.entries)
         self._coarse = _postings(e.coarse for e in self.entries)
         self._part_keys = _keys(self._parts)
@@ -117,10 +137,7 @@ class KeywordIndex:
         self._irregular = tuple(
             i for i, e in enumerate(self.entries) if e.full.split() != list(e.parts)
         )
-        self._hits: dict[str, _TermHits] = {}
         self._texts: dict[str, tuple[str, list[int]]] = {}
-        # the last query's scores: a self-check reads a query's ranks, then its ties
-        self._last: tuple[tuple[tuple[str, ...], tuple[str, ...]], Any] | None = None
 
     def ranked(self, terms: Sequence[str], required: Sequence[str]) -> list[tuple[int, int]]:
         """(position, score) of every tool scoring above 0 that holds each required term,
@@ -225,6 +242,8 @@ class KeywordIndex:
         return found
 
     def _find(self, term: str) -> _TermHits:
+        if self._within is not None:
+            return self._find_within(term)
         if self.vectorised and SEPARATOR not in term:
             return self._find_with_numpy(term)
         gains: dict[int, int] = {}
@@ -259,6 +278,21 @@ class KeywordIndex:
 
         reach = np.fromiter(added, dtype=np.intp, count=len(added))
         return _TermHits(gains, full, added, self._vector(added), reach)
+
+    def _find_within(self, term: str) -> _TermHits:
+        """The term's hits in the index holding these entries, kept to these entries."""
+        assert self._within is not None
+        other, place, kept = self._within  # this index's position of each of the other's
+        found = other._term(term)
+        ids, values = found.vector
+        if ids is None:
+            vector = (None, values[kept])  # a dense row: these entries', in their order
+        else:
+            mine = place[ids]
+            vector = (mine[mine >= 0], values[mine >= 0])
+        reach = place[found.reach]
+        full = {int(place[i]): gain for i, gain in found.full.items() if place[i] >= 0}
+        return _TermHits({}, full, {}, vector, reach[reach >= 0])
 
     @cached_property
     def _tables(self) -> Any:
@@ -333,6 +367,25 @@ class KeywordIndex:
         if found is None:
             found = self._texts[field] = _joined([getattr(e, field) for e in self.entries])
         return found
+
+
+def _places_within(
+    other: KeywordIndex, entries: tuple[Entry, ...]
+) -> tuple[KeywordIndex, Any, Any] | None:
+    """``other``, for each of its entries its position among ``entries`` (-1: not there) and
+    whether it is there, when ``entries`` are some of ``other``'s in the same order; else None."""
+    import numpy as np
+
+    place = np.full(len(other.entries), -1, dtype=np.intp)
+    where = {id(e): i for i, e in enumerate(other.entries)}
+    last = -1
+    for position, entry in enumerate(entries):
+        at = where.get(id(entry), -1)
+        if at <= last:  # not there, or out of order (a dense row is read in its order)
+            return None
+        place[at] = position
+        last = at
+    return other, place, place >= 0
 
 
 def _is_word(text: str, at: int) -> bool:

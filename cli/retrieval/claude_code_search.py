@@ -10,6 +10,7 @@ rule it follows.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -120,7 +121,13 @@ class ClaudeCodeSearcher(RankingSearch):
     @cached_property
     def _index(self) -> KeywordIndex:
         reading = _reading(self.claude_code)
-        return KeywordIndex([_entry(self.tools[i], reading) for i in self._order])
+        last = _LAST_INDEX.get(reading)
+        index = KeywordIndex(
+            [_entry(self.tools[i], reading) for i in self._order], None if last is None else last()
+        )
+        if not index.reads_another:
+            _LAST_INDEX[reading] = weakref.ref(index)
+        return index
 
     def ranking(self, query: str) -> Ranking:
         return self._rank(query, None)
@@ -311,16 +318,18 @@ class ClaudeCodeSearcher(RankingSearch):
         return Found(with_ties(results, ranking), total)
 
 
+Reading = tuple[bool, bool, int, int | None]  # what ``_reading`` says a version reads
 _ENTRY = "_claude_code_entry"  # where a tool keeps its entry, with what the entry read
+# per reading, the last index built with postings of its own: a later searcher over some of its
+# tools (the self-check over the deferred ones after recommend's reach over every tool) reads
+# its terms' hits there (``KeywordIndex``'s ``within``); held weakly, as long as its searcher
+_LAST_INDEX: dict[Reading, weakref.ReferenceType[KeywordIndex]] = {}
 
 
 def entry_of(tool: Tool, claude_code: ClaudeCode | None = None) -> Entry:
     """A tool as ToolSearch reads it: name parts (and, from 2.1.113, coarse entries), its
     description and search hint lower-cased and cut as the version cuts them."""
     return _entry(tool, _reading(claude_code or ClaudeCode()))
-
-
-Reading = tuple[bool, bool, int, int | None]  # what ``_reading`` says a version reads
 
 
 @cache
