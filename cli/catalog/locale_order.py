@@ -14,8 +14,16 @@ _ORDER = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxy
 _PRIMARY = {c: i for i, c in enumerate(_ORDER)}
 
 
+# the same weights and cases for ASCII, as ``bytes.translate`` tables (every weight is below 256)
+_PRIMARY_BYTES = bytes(_PRIMARY.get(chr(b), len(_ORDER) + b) for b in range(128)) + bytes(128)
+_CASE_BYTES = bytes(1 if chr(b).isupper() else 0 for b in range(256))
+
+
 def locale_key(name: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A sort key: the characters' primary weights, then their case (lower first)."""
+    if name.isascii():  # a sent name: weighed by the tables, not a Python step per character
+        data = name.encode("ascii")
+        return tuple(data.lower().translate(_PRIMARY_BYTES)), tuple(data.translate(_CASE_BYTES))
     primary = tuple(_PRIMARY.get(c.lower(), len(_ORDER) + ord(c)) for c in name)
     case = tuple(1 if c.isupper() else 0 for c in name)
     return primary, case

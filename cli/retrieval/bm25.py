@@ -21,6 +21,7 @@ from typing import Any
 from toolsearch.catalog.fields import tool_fields
 from toolsearch.catalog.model import Tool
 from toolsearch.retrieval.terms import terms
+from toolsearch.retrieval.top_scores import top_positions
 
 NAME_WEIGHT = 3  # name terms count three times: the name says most about a tool
 
@@ -50,7 +51,7 @@ class SparseBM25:
         the whole index is built, if they are made elsewhere (two indexes of a run over the
         same tools share them)."""
         self.k1, self.b = k1, b
-        self._corpus = [list(document) for document in corpus]
+        self._corpus = [tuple(document) for document in corpus]  # a tuple is kept, not copied
         self.corpus_size = len(self._corpus)
         self.doc_len = [len(document) for document in self._corpus]
         total = sum(self.doc_len)
@@ -211,14 +212,7 @@ class SparseBM25:
             mine = score[doc]
             ahead = np.count_nonzero(score > mine) + np.count_nonzero(score[:doc] == mine)
             ranks.append(None if mine <= 0 else 1 + int(ahead))
-        nonzero = np.flatnonzero(score)
-        if len(nonzero) > k > 0:  # keep the k best values, and every tie of the k-th
-            values = score[nonzero]
-            kth = np.partition(values, len(values) - k)[len(values) - k]
-            nonzero = nonzero[values >= kth]
-        values = score[nonzero]
-        order = np.lexsort((nonzero, -values))
-        return ranks, nonzero[order][:k].tolist()
+        return ranks, top_positions(score, k)
 
     def _score_array(self, query: Sequence[str]) -> Any:
         """Every document's score as a numpy array (0.0 where no query term occurs); the last

@@ -11,12 +11,16 @@ Claude Code's, term by term, in its order (tests compare them with the per-pair 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
+
+from toolsearch.retrieval.ascii_runs import LETTERS_DIGITS, ascii_runs, run_table
+from toolsearch.retrieval.top_scores import top_positions
 
 MCP_GAINS = (12, 6)  # a name part equal to the term, a part holding it: MCP tools
 BUILT_IN_GAINS = (10, 5)  # the same for a tool that is not MCP
@@ -25,6 +29,15 @@ BUILT_IN_COARSE_GAINS = (10, 3)
 FULL_GAIN = 3  # the full name holds the term while the tool has scored nothing yet
 HINT_GAIN = 4  # a whole word of the search hint
 DESCRIPTION_GAIN = 2  # a whole word of the description
+# the most one query term adds to a tool's score: an equal name part and coarse entry, a hint
+# word, a description word, the full name
+MOST_PER_TERM = (
+    max(MCP_GAINS + BUILT_IN_GAINS)
+    + max(MCP_COARSE_GAINS + BUILT_IN_COARSE_GAINS)
+    + HINT_GAIN
+    + DESCRIPTION_GAIN
+    + FULL_GAIN
+)
 VECTOR_FROM = 200  # tools: from here numpy adds up postings faster than a dict
 DENSE_FROM = 8  # a term reaching 1/8 of the tools or more adds a whole row of scores
 TERM_CACHE = 100_000  # distinct terms kept per index
@@ -34,6 +47,7 @@ SPLIT_FROM = 256  # places of a term in the joined keys: from here str.split fin
 
 SEPARATOR = "\x00"  # between texts searched as one
 _WORD_RUN = re.compile(r"[A-Za-z0-9_]+")
+_WORD_RUN_TABLE = run_table(LETTERS_DIGITS + "_")  # the same runs, found faster
 _WORD_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -49,6 +63,19 @@ class Entry:
     description: str
     hint: str
     coarse: tuple[str, ...] = ()
+    # the hint's and the description's runs of word characters, each once, in order: read
+    # once per entry (the indexes of a run share a tool's entry)
+    hint_words: tuple[str, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    description_words: tuple[str, ...] = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hint_words", _distinct_words(self.hint))
+        object.__setattr__(self, "description_words", _distinct_words(self.description))
+
+
+def _distinct_words(text: str) -> tuple[str, ...]:
+    """The text's runs of word characters (``_WORD_RUN``'s, found by ``ascii_runs``), each once."""
+    return tuple(dict.fromkeys(ascii_runs(text, _WORD_RUN_TABLE)))
 
 
 def whole_word(term: str, text: str) -> bool:
@@ -74,26 +101,43 @@ class _TermHits:
 
 
 class KeywordIndex:
-    """Postings over name parts, coarse entries, hint and description words of ``entries``."""
+    """Postings over name parts, coarse entries, hint and description words of ``entries``.
 
-    def __init__(self, entries: Sequence[Entry]) -> None:
+    ``within``: an index holding every one of ``entries`` (the same objects), e.g. recommend's
+    reach over every tool when the self-check searches the deferred ones. A term's hits are a
+    property of each entry alone, so such an index reads them from that one, kept to its own
+    entries, and builds no postings of its own (numpy indexes only)."""
+
+    def __init__(self, entries: Sequence[Entry], within: KeywordIndex | None = None) -> None:
         self.entries = tuple(entries)
         self.vectorised = len(self.entries) >= VECTOR_FROM
+        self._hits: dict[str, _TermHits] = {}
+        # the last query's scores: a self-check reads a query's ranks, then its ties
+        self._last: tuple[tuple[tuple[str, ...], tuple[str, ...]], Any] | None = None
+        self._within: tuple[KeywordIndex, Any, Any] | None = None
+        if within is not None and self.vectorised and within.vectorised:
+            self._within = _places_within(within, self.entries)
+        if self._within is None:
+            self._build()
+
+    @property
+    def reads_another(self) -> bool:
+        """Whether this index reads its terms' hits from another (``within``)."""
+        return self._within is not None
+
+    def _build(self) -> None:
         self._parts = _postings(e.parts for e in self.entries)
         self._coarse = _postings(e.coarse for e in self.entries)
         self._part_keys = _keys(self._parts)
         self._coarse_keys = _keys(self._coarse)
-        self._hint_words = _postings(_WORD_RUN.findall(e.hint) for e in self.entries)
-        self._description_words = _postings(_WORD_RUN.findall(e.description) for e in self.entries)
+        self._hint_words = _distinct_postings(e.hint_words for e in self.entries)
+        self._description_words = _distinct_postings(e.description_words for e in self.entries)
         # tools whose full name is not their parts spaced: a term (never holding whitespace)
         # can sit in such a full name without sitting in a part
         self._irregular = tuple(
             i for i, e in enumerate(self.entries) if e.full.split() != list(e.parts)
         )
-        self._hits: dict[str, _TermHits] = {}
         self._texts: dict[str, tuple[str, list[int]]] = {}
-        # the last query's scores: a self-check reads a query's ranks, then its ties
-        self._last: tuple[tuple[tuple[str, ...], tuple[str, ...]], Any] | None = None
 
     def ranked(self, terms: Sequence[str], required: Sequence[str]) -> list[tuple[int, int]]:
         """(position, score) of every tool scoring above 0 that holds each required term,
@@ -198,6 +242,8 @@ class KeywordIndex:
         return found
 
     def _find(self, term: str) -> _TermHits:
+        if self._within is not None:
+            return self._find_within(term)
         if self.vectorised and SEPARATOR not in term:
             return self._find_with_numpy(term)
         gains: dict[int, int] = {}
@@ -233,6 +279,21 @@ class KeywordIndex:
         reach = np.fromiter(added, dtype=np.intp, count=len(added))
         return _TermHits(gains, full, added, self._vector(added), reach)
 
+    def _find_within(self, term: str) -> _TermHits:
+        """The term's hits in the index holding these entries, kept to these entries."""
+        assert self._within is not None
+        other, place, kept = self._within  # this index's position of each of the other's
+        found = other._term(term)
+        ids, values = found.vector
+        if ids is None:
+            vector = (None, values[kept])  # a dense row: these entries', in their order
+        else:
+            mine = place[ids]
+            vector = (mine[mine >= 0], values[mine >= 0])
+        reach = place[found.reach]
+        full = {int(place[i]): gain for i, gain in found.full.items() if place[i] >= 0}
+        return _TermHits({}, full, {}, vector, reach[reach >= 0])
+
     @cached_property
     def _tables(self) -> Any:
         """numpy tables of the name-part and coarse postings, and which tools are MCP."""
@@ -247,9 +308,9 @@ class KeywordIndex:
 
         parts_table, coarse_table, mcp = self._tables
         size = len(self.entries)
-        parts = np.zeros(size, dtype=np.int64)
+        parts = np.zeros(size, dtype=np.int32)  # a term's gains: small (``MOST_PER_TERM``)
         _mark(parts, parts_table, term, mcp, MCP_GAINS, BUILT_IN_GAINS)
-        coarse = np.zeros(size, dtype=np.int64)
+        coarse = np.zeros(size, dtype=np.int32)
         _mark(coarse, coarse_table, term, mcp, MCP_COARSE_GAINS, BUILT_IN_COARSE_GAINS)
         added = parts + coarse
         full = {
@@ -273,10 +334,10 @@ class KeywordIndex:
         import numpy as np
 
         ids = np.fromiter(added, dtype=np.intp, count=len(added))
-        values = np.fromiter(added.values(), dtype=np.int64, count=len(added))
+        values = np.fromiter(added.values(), dtype=np.int32, count=len(added))
         if len(added) * DENSE_FROM < len(self.entries):
             return ids, values
-        row = np.zeros(len(self.entries), dtype=np.int64)
+        row = np.zeros(len(self.entries), dtype=np.int32)
         row[ids] = values
         return None, row
 
@@ -306,6 +367,25 @@ class KeywordIndex:
         if found is None:
             found = self._texts[field] = _joined([getattr(e, field) for e in self.entries])
         return found
+
+
+def _places_within(
+    other: KeywordIndex, entries: tuple[Entry, ...]
+) -> tuple[KeywordIndex, Any, Any] | None:
+    """``other``, for each of its entries its position among ``entries`` (-1: not there) and
+    whether it is there, when ``entries`` are some of ``other``'s in the same order; else None."""
+    import numpy as np
+
+    place = np.full(len(other.entries), -1, dtype=np.intp)
+    where = {id(e): i for i, e in enumerate(other.entries)}
+    last = -1
+    for position, entry in enumerate(entries):
+        at = where.get(id(entry), -1)
+        if at <= last:  # not there, or out of order (a dense row is read in its order)
+            return None
+        place[at] = position
+        last = at
+    return other, place, place >= 0
 
 
 def _is_word(text: str, at: int) -> bool:
@@ -412,9 +492,14 @@ def _gain(entry: Entry, mcp: tuple[int, int], built_in: tuple[int, int]) -> tupl
 
 def _postings(keys_per_entry: Any) -> dict[str, list[int]]:
     """Each key's entries, each entry once, in order."""
+    return _distinct_postings(dict.fromkeys(keys) for keys in keys_per_entry)
+
+
+def _distinct_postings(keys_per_entry: Any) -> dict[str, list[int]]:
+    """``_postings`` of entries whose keys are each given once."""
     postings: dict[str, list[int]] = {}
     for i, keys in enumerate(keys_per_entry):
-        for key in dict.fromkeys(keys):
+        for key in keys:
             postings.setdefault(key, []).append(i)
     return postings
 
@@ -457,6 +542,14 @@ def _joined(texts: list[str]) -> tuple[str, list[int]]:
     return SEPARATOR.join(texts), starts
 
 
+def _score_type(terms: int) -> Any:
+    """The integer type a query's scores are added in: 32 bits while no score can pass it (a
+    row of 32-bit scores is half as much to read and add as one of 64), else 64."""
+    import numpy as np
+
+    return np.int32 if terms * MOST_PER_TERM < 2**31 else np.int64
+
+
 def _scores_with_numpy(size: int, hits: Sequence[_TermHits], keep: Any) -> Any:
     import numpy as np
 
@@ -464,11 +557,11 @@ def _scores_with_numpy(size: int, hits: Sequence[_TermHits], keep: Any) -> Any:
         scores = _scores_in_order(size, hits)
     else:  # a plain sum: every sparse term in one pass, then the dense rows
         sparse = [hit.vector for hit in hits if hit.vector[0] is not None]
-        scores = np.zeros(size, dtype=np.int64)
+        scores = np.zeros(size, dtype=_score_type(len(hits)))
         if sparse:
             ids = np.concatenate([ids for ids, _ in sparse])
             values = np.concatenate([values for _, values in sparse])
-            scores += np.bincount(ids, weights=values, minlength=size).astype(np.int64)
+            scores += np.bincount(ids, weights=values, minlength=size).astype(scores.dtype)
         dense: dict[int, tuple[int, Any]] = {}  # a term repeated in the query: its row once
         for hit in hits:
             if hit.vector[0] is None:
@@ -486,7 +579,7 @@ def _scores_in_order(size: int, hits: Sequence[_TermHits]) -> Any:
     has scored nothing."""
     import numpy as np
 
-    scores = np.zeros(size, dtype=np.int64)
+    scores = np.zeros(size, dtype=_score_type(len(hits)))
     for hit in hits:
         unscored = None
         if hit.full:
@@ -513,12 +606,4 @@ def _ranks_and_top_with_numpy(
         mine = scores[p]
         ahead = int(np.count_nonzero(scores > mine) + np.count_nonzero(scores[:p] == mine))
         ranks.append(None if mine <= 0 else 1 + ahead)
-    reached = np.flatnonzero(scores > 0)
-    values = scores[reached]
-    if len(reached) > k > 0:
-        kth = np.partition(values, len(values) - k)[len(values) - k]  # the k-th best score
-        above, equal = reached[values > kth], reached[values == kth]
-        reached = np.concatenate([above, equal[: k - len(above)]])
-        values = scores[reached]
-    order = reached[np.lexsort((reached, -values))]
-    return ranks, order[:k].tolist()
+    return ranks, top_positions(scores, k)

@@ -10,9 +10,10 @@ rule it follows.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 from toolsearch.catalog import claude_code_versions as versions
 from toolsearch.catalog.claude_code_versions import ClaudeCode
@@ -115,10 +116,18 @@ class ClaudeCodeSearcher(RankingSearch):
         shown.sort(key=lambda i: locale_key(self.tools[i].sent_name))
         self._order = shown
         self._place = {i: k for k, i in enumerate(shown)}
+        self._last_query: tuple[str, tuple[list[str], list[str]] | None] | None = None
 
     @cached_property
     def _index(self) -> KeywordIndex:
-        return KeywordIndex([entry_of(self.tools[i], self.claude_code) for i in self._order])
+        reading = _reading(self.claude_code)
+        last = _LAST_INDEX.get(reading)
+        index = KeywordIndex(
+            [_entry(self.tools[i], reading) for i in self._order], None if last is None else last()
+        )
+        if not index.reads_another:
+            _LAST_INDEX[reading] = weakref.ref(index)
+        return index
 
     def ranking(self, query: str) -> Ranking:
         return self._rank(query, None)
@@ -151,7 +160,14 @@ class ClaudeCodeSearcher(RankingSearch):
 
     def _keyword_query(self, query: str) -> tuple[list[str], list[str]] | None:
         """The required words and every scored term of a keyword search; None for
-        ``select:``, an exact name, or an ``mcp__`` prefix some tool's name starts with."""
+        ``select:``, an exact name, or an ``mcp__`` prefix some tool's name starts with. The
+        last query's are kept (a self-check asks for a case's ranks, then for its ties):
+        callers read them and never change them."""
+        if self._last_query is None or self._last_query[0] != query:
+            self._last_query = (query, self._read_keywords(query))
+        return self._last_query[1]
+
+    def _read_keywords(self, query: str) -> tuple[list[str], list[str]] | None:
         stripped = self._capped(query)
         if stripped[: len(SELECT)].lower() == SELECT:
             return None
@@ -302,21 +318,51 @@ class ClaudeCodeSearcher(RankingSearch):
         return Found(with_ties(results, ranking), total)
 
 
+Reading = tuple[bool, bool, int, int | None]  # what ``_reading`` says a version reads
+_ENTRY = "_claude_code_entry"  # where a tool keeps its entry, with what the entry read
+# per reading, the last index built with postings of its own: a later searcher over some of its
+# tools (the self-check over the deferred ones after recommend's reach over every tool) reads
+# its terms' hits there (``KeywordIndex``'s ``within``); held weakly, as long as its searcher
+_LAST_INDEX: dict[Reading, weakref.ReferenceType[KeywordIndex]] = {}
+
+
 def entry_of(tool: Tool, claude_code: ClaudeCode | None = None) -> Entry:
     """A tool as ToolSearch reads it: name parts (and, from 2.1.113, coarse entries), its
     description and search hint lower-cased and cut as the version cuts them."""
-    cc = claude_code or ClaudeCode()
-    if cc.since(versions.NAME_PARTS):
+    return _entry(tool, _reading(claude_code or ClaudeCode()))
+
+
+@cache
+def _reading(cc: ClaudeCode) -> Reading:
+    """What a version's ToolSearch reads of a tool: its own names split (from 2.1.101), the
+    coarse entries (from 2.1.113), where the description and the hint are cut."""
+    own_names = cc.since(versions.NAME_PARTS)
+    return own_names, own_names and cc.since(versions.COARSE), cc.description_cut, cc.hint_cut
+
+
+def _entry(tool: Tool, reading: Reading) -> Entry:
+    """``entry_of`` made once per tool while the version reads alike: a run's two searchers
+    (recommend's reach over every tool, the self-check over the deferred ones) share it."""
+    kept: tuple[Reading, Entry] | None = tool.__dict__.get(_ENTRY)
+    if kept is None or kept[0] != reading:
+        kept = tool.__dict__[_ENTRY] = (reading, _read_entry(tool, *reading))  # the frozen tool's
+    return kept[1]
+
+
+def _read_entry(
+    tool: Tool, own_names: bool, coarse_entries: bool, description_cut: int, hint_cut: int | None
+) -> Entry:
+    if own_names:
         parts, coarse = own_name_parts(tool)
-        coarse = coarse if cc.since(versions.COARSE) else ()
+        coarse = coarse if coarse_entries else ()
     else:
         parts, coarse = name_parts(tool.sent_name), ()
     description = tool.sent_description or ""
     if tool.description is not None:  # a deferred tool is sent whole(r) once loaded
-        description = sent_description(tool.description, cc.description_cut) or ""
+        description = sent_description(tool.description, description_cut) or ""
     hint = search_hint(tool) or ""
-    if cc.hint_cut is not None:
-        hint = hint[: cc.hint_cut]
+    if hint_cut is not None:
+        hint = hint[:hint_cut]
     return Entry(parts.parts, parts.full, parts.is_mcp, description.lower(), hint.lower(), coarse)
 
 

@@ -164,6 +164,8 @@ def parse_query(query: str) -> ParsedQuery:
     if stripped.lower().startswith(SELECT):
         names = (n.strip() for n in stripped[len(SELECT) :].split(","))
         return ParsedQuery(tuple(n for n in names if n), (), ())
+    if "+" not in stripped:  # no required terms: the words are the text's own terms
+        return ParsedQuery(None, (), tuple(terms(stripped)))
     words = stripped.split()
     required = tuple(w[1:].lower() for w in words if w.startswith("+") and len(w) > 1)
     rest = terms(" ".join(w for w in words if not (w.startswith("+") and len(w) > 1)))

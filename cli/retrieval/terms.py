@@ -141,9 +141,19 @@ def _terms_of_run(run: str) -> tuple[str, ...]:
     if found is None:
         if len(_run_terms) >= _CACHE_LIMIT:
             _run_terms.clear()
-        found = tuple(t for _, _, w in _split_run(run) if (t := term_of(w)) is not None)
+        found = _read_run(run)
         _run_terms[run] = found
     return found
+
+
+def _read_run(run: str) -> tuple[str, ...]:
+    """A run's terms. A run of ASCII digits, or of lower-case ASCII letters, is one word as it
+    is: its term is read without the identifier split (a large catalog's names hold thousands
+    of new numbers and words)."""
+    if run.isascii() and (run.isdigit() or (run.isalpha() and run.islower())):
+        term = term_of(run)
+        return () if term is None else (term,)
+    return tuple(t for _, _, w in _split_run(run) if (t := term_of(w)) is not None)
 
 
 def terms(text: str) -> list[str]:
