@@ -58,12 +58,13 @@ import json
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from toolsearch.catalog.model import Tool
 from toolsearch.catalog.places import field_pointer
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.near_duplicates import Match, find_matches
-from toolsearch.lint.parameters import Parameter, parameters
+from toolsearch.lint.parameters import Parameter, descriptions, parameters
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import RuleOptions
 from toolsearch.retrieval.words import STOPWORDS, prose_words
@@ -140,22 +141,23 @@ def _tool_descriptions(ctx: Context, options: Options) -> Iterator[Problem]:
 
 def _parameter_descriptions(ctx: Context, min_words: int) -> Iterator[Problem]:
     """Parameter descriptions repeated word for word: once per text, at its second place."""
-    places: dict[str, list[tuple[Tool, Parameter]]] = defaultdict(list)
+    places: dict[str, list[tuple[Tool, int]]] = defaultdict(list)  # (tool, parameter's place)
     keys: dict[str, str | None] = {}  # each description's words, once per text (most repeat)
     for tool in ctx.scope.tools:
-        for parameter in parameters(tool.input_schema):
-            text = parameter.description
+        for position, text in enumerate(descriptions(tool.input_schema)):
             if text is None:
                 continue
             if text not in keys:
                 keys[text] = _repeatable(text, min_words)
             key = keys[text]
             if key is not None:
-                places[key].append((tool, parameter))
+                places[key].append((tool, position))
     repeated = [uses for uses in places.values() if len(uses) > 1]
-    figures = _tokens(ctx, [uses[1][1].description or "" for uses in repeated], "")
-    for uses, each in zip(repeated, figures, strict=True):
-        (first_tool, first), (tool, parameter) = uses[0], uses[1]
+    seconds = [_parameter(*uses[1]) for uses in repeated]
+    figures = _tokens(ctx, [parameter.description or "" for parameter in seconds], "")
+    for uses, parameter, each in zip(repeated, seconds, figures, strict=True):
+        (first_tool, first_at), (tool, _) = uses[0], uses[1]
+        first = _parameter(first_tool, first_at)
         tools = len({id(t) for t, _ in uses})
         where = (
             f"{len(uses)} parameters of {tools} tools"
@@ -170,6 +172,11 @@ def _parameter_descriptions(ctx: Context, min_words: int) -> Iterator[Problem]:
             "(estimate)",
             field_pointer(tool, "input_schema") + parameter.pointer + "/description",
         )
+
+
+def _parameter(tool: Tool, position: int) -> Parameter:
+    """The tool's parameter at ``position`` (in the order of ``descriptions``)."""
+    return next(islice(parameters(tool.input_schema), position, None))
 
 
 def _repeatable(text: str, min_words: int) -> str | None:

@@ -266,8 +266,9 @@ def _tool_text(tool: Tool, schema_json: str | None) -> tuple[str, str] | None:
     if schema_json is None:
         return None
     schema = schema_json
-    for escape in ("\\n", "\\r", "\\t"):
-        schema = schema.replace(escape, " ")
+    if "\\" in schema:  # most schemas hold no escape at all
+        for escape in ("\\n", "\\r", "\\t"):
+            schema = schema.replace(escape, " ")
     return f"{tool.name}\n{tool.description or ''}\n{schema}", schema
 
 

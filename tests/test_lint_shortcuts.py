@@ -17,6 +17,7 @@ from tests.conftest import shared_catalogs
 from toolsearch.app import app
 from toolsearch.lint import parameters, slimming
 from toolsearch.lint.schema_json import compact_json
+from toolsearch.rules import invalid_tool_name, short_description
 
 SHAPES: list[Any] = [
     {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}},
@@ -118,3 +119,44 @@ def test_poisoned_parameter_text_is_still_found_in_a_large_request(runner: CliRu
     assert [d["pointer"] for d in poisoned] == [
         "/tools/250/input_schema/properties/note/description"
     ]
+
+
+def test_descriptions_are_the_walks_descriptions_in_its_order() -> None:
+    cases = [
+        *schemas(),
+        {"properties": {"a": {"description": " "}, "b": {"description": 3}, "c": "x"}},
+        {"properties": {1: {"description": "one"}, "1": {"description": "the text one"}}},
+        {"properties": {"a": {"description": "A."}}, "items": {"properties": {"b": {}}}},
+        {"properties": {"a": {"$ref": "#/$defs/a"}}, "$defs": {"a": {"description": "A."}}},
+    ]
+    flat = 0
+    for schema in cases:
+        walked = [p.description for p in parameters.parameters(schema)]
+        assert parameters.descriptions(schema) == walked, schema
+        flat += parameters._flat_properties(schema) is not None
+    assert flat > 100  # the generated and real schemas are mostly read without a walk
+
+
+def test_a_description_long_enough_at_its_start_folds_long_enough() -> None:
+    texts = ["", " ", "a  b", "x" * 29, "x" * 30, " \t\n" * 40 + "short", "w " * 14 + "w"]
+    texts += ["word " * n + " \n " * k for n in range(12) for k in (0, 5, 30)]
+    for text in texts:
+        for minimum in (-1, 0, 1, 10, 30, 31):
+            if short_description._long_enough(text, minimum):
+                assert len(" ".join(text.split())) >= minimum, (text, minimum)
+
+
+def test_a_name_the_quick_test_passes_has_no_fault(runner: CliRunner) -> None:
+    names = ["ok", "a" * 128, "a" * 129, "dotted.name", "", "tab\tname", "ünï", "x-y_z9"]
+    tools = [
+        {"name": n, "description": "A tool.", "input_schema": {"type": "object"}} for n in names
+    ]
+    result = runner.invoke(
+        app,
+        ["lint", "-f", "json", "-", "--select", "invalid-tool-name"],
+        input=json.dumps({"tools": tools}),
+    )
+    flagged = {d["pointer"] for d in json.loads(result.stdout)["diagnostics"]}
+    for index, name in enumerate(names):
+        quick = invalid_tool_name._FAULTLESS.fullmatch(name) is not None
+        assert quick == (f"/tools/{index}/name" not in flagged), name

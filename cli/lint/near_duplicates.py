@@ -15,6 +15,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 REPRESENTATIVES = 4
 
@@ -48,9 +49,7 @@ def find_matches(
     ``word_sets`` the words compared for near duplicates (smaller than ``min_words``: skipped).
     """
     threshold = min(max(threshold, 0.0), 1.0)
-    frequency: Counter[str] = Counter()
-    for found in word_sets:
-        frequency.update(found)
+    frequency = Counter(chain.from_iterable(word_sets))
     # rarest first, ties by the word: one int per word sorts faster than (count, word) pairs
     order = sorted(frequency, key=lambda word: (frequency[word], word))
     rank = {word: position for position, word in enumerate(order)}.__getitem__

@@ -46,6 +46,31 @@ def parameters(schema: Any, nested: bool = True) -> Iterator[Parameter]:
     return iter(found[1])
 
 
+def descriptions(schema: Any) -> list[str | None]:
+    """Each parameter's description (None when it has none), in the order of ``parameters``:
+    a schema of plain top-level properties is read without a walk (most schemas)."""
+    properties = _flat_properties(schema)
+    if properties is None:
+        return [parameter.description for parameter in parameters(schema)]
+    return [_description(body) for body in properties.values()]
+
+
+def _flat_properties(schema: Any) -> dict[str, Any] | None:
+    """The top-level properties when they are all the parameters (none holds another), else
+    None."""
+    if not isinstance(schema, dict) or not _ROOT_BRANCHES.isdisjoint(schema):
+        return None
+    properties = schema.get("properties")
+    if not isinstance(properties, dict):
+        return None
+    for name, body in properties.items():
+        if type(name) is not str or not isinstance(body, dict):
+            return None
+        if not _CHILD_KEYS.isdisjoint(body) and _may_hold(body):
+            return None
+    return properties
+
+
 def all_described(schema: Any) -> bool:
     """True when the parameters are the top-level properties, each described: the common shape,
     answered without a walk (False: walk to know)."""
