@@ -5,6 +5,7 @@ serves ``oversized-schema`` and the tool-text screen."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -96,11 +97,22 @@ def test_a_schema_the_quick_test_passes_over_has_no_cuts() -> None:
     assert skipped
 
 
+def test_may_cut_each_is_may_cut_of_each() -> None:
+    cases = [*schemas(), {"$defs": "not a schema"}, {"definitions": {"a": {}}}, {"$defs": {}}]
+    for rule in slimming.FINDERS:
+        assert slimming.may_cut_each(cases, rule) == [slimming.may_cut(s, rule) for s in cases]
+    assert slimming.may_cut({"definitions": {"a": {}}}, slimming.UNUSED_DEFINITION)
+    assert not slimming.may_cut({"$defs": "not a schema"}, slimming.UNUSED_DEFINITION)
+
+
 def test_the_compact_json_is_what_oversized_schema_measures() -> None:
     schema = {"type": "object", "properties": {"q": {"type": "string", "description": "Ünï"}}}
     assert compact_json(schema) == '{"type":"object","properties":{"q":{"type":"string",' + (
         '"description":"Ünï"}}}'
     )
+    plain = {"separators": (",", ":"), "ensure_ascii": False, "default": str}
+    for case in [*schemas(), {"when": datetime.date(2026, 1, 2)}, "\x01é"]:
+        assert compact_json(case) == json.dumps(case, **plain)  # one encoder, the same text
 
 
 def test_poisoned_parameter_text_is_still_found_in_a_large_request(runner: CliRunner) -> None:

@@ -11,7 +11,7 @@ from toolsearch.catalog.model import Tool
 from toolsearch.catalog.places import field_pointer
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
-from toolsearch.lint.slimming import Cut, cuts_of, may_cut, slimmed
+from toolsearch.lint.slimming import Cut, cuts_of, may_cut_each, slimmed
 
 SHOWN = 3
 
@@ -46,8 +46,9 @@ def cut_problems(
 ) -> Iterator[Problem]:
     """One problem per tool that has cuts of ``rule``; ``message(tool, cuts, saving)``."""
     found = []
-    for tool in ctx.scope.tools:
-        if not may_cut(tool.input_schema, rule):
+    tools = ctx.scope.tools
+    for tool, may in zip(tools, may_cut_each([t.input_schema for t in tools], rule), strict=True):
+        if not may:
             continue  # most tools of a large catalog
         cuts = cuts_of(tool.input_schema, tool.name, [rule])
         if cuts:
