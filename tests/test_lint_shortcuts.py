@@ -8,7 +8,8 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Mapping
-from typing import Any
+from types import MappingProxyType, SimpleNamespace
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner
@@ -17,7 +18,8 @@ from tests.catalog_gen import request as generated_request
 from tests.conftest import shared_catalogs
 from toolsearch.app import app
 from toolsearch.lint import parameters, slimming
-from toolsearch.lint.schema_json import compact_json
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.schema_json import compact_json, holding_keys, schema_texts
 from toolsearch.rules import invalid_tool_name, short_description
 
 SHAPES: list[Any] = [
@@ -97,10 +99,39 @@ def test_a_schema_the_quick_test_passes_over_has_no_cuts() -> None:
     assert skipped
 
 
-def test_may_cut_each_is_may_cut_of_each() -> None:
-    cases = [*schemas(), {"$defs": "not a schema"}, {"definitions": {"a": {}}}, {"$defs": {}}]
-    for rule in slimming.FINDERS:
-        assert slimming.may_cut_each(cases, rule) == [slimming.may_cut(s, rule) for s in cases]
+class _Remembered:
+    """What ``holding_keys`` reads of a run's analysis."""
+
+    def __init__(self) -> None:
+        self.kept: dict[Any, Any] = {}
+
+    def remember(self, key: Any, make: Any) -> Any:
+        if key not in self.kept:
+            self.kept[key] = make()
+        return self.kept[key]
+
+
+def test_holding_keys_finds_what_keys_in_finds() -> None:
+    odd: list[Any] = [
+        {"properties": {"a": MappingProxyType({"title": "A"})}},  # JSON writes it as its text
+        {"properties": {"a": {"default": datetime.date(2026, 1, 2)}}},
+        {1: {"enum": [1]}, "items": [{"anyOf": []}]},
+        {"description": 'the words "title": and "enum": in a text', "properties": {}},
+        {"properties": {"title": {"type": "string"}}},  # a parameter named title
+    ]
+    cases = [*schemas(), *odd]
+    tools = [SimpleNamespace(input_schema=schema) for schema in cases]
+    ctx = cast(
+        Context,
+        SimpleNamespace(analysis=_Remembered(), scope=SimpleNamespace(name="s", tools=tools)),
+    )
+    for keys in [{"title"}, {"default", "examples"}, {"anyOf", "allOf"}, {"enum"}, {"$ref"}]:
+        expected = [not keys.isdisjoint(slimming.keys_in(schema)) for schema in cases]
+        assert holding_keys(ctx, keys) == expected, keys
+    assert str(schema_texts(ctx)[len(cases) - 5]).startswith('{"properties":{"a":"{')  # its text
+
+
+def test_unused_definitions_are_looked_for_where_there_are_definitions() -> None:
     assert slimming.may_cut({"definitions": {"a": {}}}, slimming.UNUSED_DEFINITION)
     assert not slimming.may_cut({"$defs": "not a schema"}, slimming.UNUSED_DEFINITION)
 

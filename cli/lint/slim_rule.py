@@ -11,7 +11,8 @@ from toolsearch.catalog.model import Tool
 from toolsearch.catalog.places import field_pointer
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
-from toolsearch.lint.slimming import Cut, cuts_of, may_cut_each, slimmed
+from toolsearch.lint.schema_json import holding_keys
+from toolsearch.lint.slimming import NEEDS, Cut, cuts_of, may_cut, slimmed
 
 SHOWN = 3
 
@@ -47,7 +48,12 @@ def cut_problems(
     """One problem per tool that has cuts of ``rule``; ``message(tool, cuts, saving)``."""
     found = []
     tools = ctx.scope.tools
-    for tool, may in zip(tools, may_cut_each([t.input_schema for t in tools], rule), strict=True):
+    needs = NEEDS.get(rule)
+    if needs is None:
+        worth = [may_cut(tool.input_schema, rule) for tool in tools]
+    else:  # a cut lies where one of the rule's keys is: most schemas hold none
+        worth = holding_keys(ctx, needs)
+    for tool, may in zip(tools, worth, strict=True):
         if not may:
             continue  # most tools of a large catalog
         cuts = cuts_of(tool.input_schema, tool.name, [rule])

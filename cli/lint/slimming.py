@@ -385,14 +385,6 @@ def may_cut(schema: Any, rule: str) -> bool:
     return rule not in NEEDS or not NEEDS[rule].isdisjoint(keys_in(schema))
 
 
-def may_cut_each(schemas: Iterable[Any], rule: str) -> list[bool]:
-    """``may_cut`` for each schema, the rule's keys looked up once (not once per schema)."""
-    needs = NEEDS.get(rule)
-    if needs is None:
-        return [may_cut(schema, rule) for schema in schemas]
-    return [not needs.isdisjoint(keys_in(schema)) for schema in schemas]
-
-
 def cuts_of(schema: Any, tool_name: str, rules: Iterable[str]) -> list[Cut]:
     """The cuts of the given rules, in rule order. Only what validation can reach is looked
     at: a title in an unused definition goes with the definition (the pointers of what is left
