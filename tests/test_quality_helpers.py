@@ -169,6 +169,30 @@ def test_near_duplicates_find_what_all_pairs_find() -> None:
     assert found == brute and len(brute) > 50
 
 
+@pytest.mark.parametrize("words", [12, 40, 300, 3000])
+def test_near_duplicates_counted_as_bits_are_the_ones_counted_as_sets(
+    words: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(words)
+    vocabulary = [f"w{i}" for i in range(words)]
+    sets: list[frozenset[str]] = []
+    for _ in range(3000):
+        if sets and rng.random() < 0.3:  # a near copy of an earlier set
+            base = set(rng.choice(sets))
+            base.discard(rng.choice(sorted(base)))
+            base.add(rng.choice(vocabulary))
+            sets.append(frozenset(base))
+        else:
+            sets.append(frozenset(rng.sample(vocabulary, rng.randint(1, min(30, words)))))
+    texts = [" ".join(sorted(s)) if i % 50 else "" for i, s in enumerate(sets)]
+    found = {}
+    for limit in (0, 10**6):  # sets always, bits whenever the words are few enough
+        monkeypatch.setattr(near_duplicates, "BIT_WORDS", limit)
+        found[limit] = find_matches(texts, sets, 0.75, min_words=3)
+    assert found[0] == found[10**6]
+    assert sum(not m.exact for m in found[0]) > 20
+
+
 def test_near_duplicates_are_linear(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(5)
     common = [f"c{i}" for i in range(40)]  # a small vocabulary: crowded buckets
