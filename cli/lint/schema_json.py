@@ -42,7 +42,7 @@ def holding_keys(ctx: Context, keys: Collection[str]) -> list[bool]:
     found = []
     for tool, (text, plain) in zip(ctx.scope.tools, _texts(ctx), strict=True):
         if plain and text is not None:
-            found.append(any(key in text for key in spelled))
+            found.append(any(map(text.__contains__, spelled)))
         else:
             found.append(not wanted.isdisjoint(keys_in(tool.input_schema)))
     return found
