@@ -107,12 +107,16 @@ def _costs(ctx: Context, tools: tuple[Tool, ...], matches: list[Match]) -> dict[
 def _tool_descriptions(ctx: Context, options: Options) -> Iterator[Problem]:
     tools = ctx.scope.tools
     texts: list[str] = []
-    sets: list[frozenset[str]] = []
+    sets: list[set[str]] = []
     for tool in tools:
         found = prose_words(tool.description or "")
         texts.append(" ".join(found))
-        # is_searchable, inlined: this loop runs over every word of every description
-        sets.append(frozenset(w for w in set(found) - STOPWORDS if len(w) > 1 and not w.isdigit()))
+        # is_searchable, inlined: this loop runs over every word of every description (a set
+        # made once and trimmed in place: no second set per description)
+        meaningful = set(found)
+        meaningful -= STOPWORDS
+        meaningful.difference_update([w for w in meaningful if len(w) < 2 or w.isdigit()])
+        sets.append(meaningful)
     matches = find_matches(texts, sets, float(options.similarity), int(options.min_words))
     costs = _costs(ctx, tools, matches)
     by_original: dict[int, list[int]] = defaultdict(list)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import chain
 
@@ -45,7 +46,7 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 def find_matches(
     texts: Sequence[str],
-    word_sets: Sequence[frozenset[str]],
+    word_sets: Sequence[AbstractSet[str]],
     threshold: float,
     min_words: int = 2,
 ) -> list[Match]:
@@ -87,16 +88,16 @@ def find_matches(
     return matches
 
 
-def _as_bits(word_sets: Sequence[frozenset[str]], order: list[str]) -> list[int]:
+def _as_bits(word_sets: Sequence[AbstractSet[str]], order: list[str]) -> list[int]:
     """Each set as an integer with the bit of each of its words set."""
     bit = {word: 1 << position for position, word in enumerate(order)}.__getitem__
     return [sum(map(bit, found)) for found in word_sets]
 
 
 def _nearest(
-    found: frozenset[str],
+    found: AbstractSet[str],
     candidates: list[int],
-    word_sets: Sequence[frozenset[str]],
+    word_sets: Sequence[AbstractSet[str]],
     threshold: float,
     bits: Sequence[int] | None = None,
     mine: int = 0,
