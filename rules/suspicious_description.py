@@ -291,11 +291,12 @@ def _candidates(texts: list[str]) -> set[int]:
 
     def holding_entry(entry: str, among: set[int] | None) -> set[int]:
         """The texts (of ``among`` when given) holding every word of ``entry``."""
-        key = _key_word(entry)
+        words = entry.split()
+        # a word already scanned for ("not" of "do not", for "must not") costs no new scan
+        key = next((word for word in words if word in holding), _key_word(entry))
         if key not in holding:
             holding[key] = _holding(lowered, starts, _literal(key))
         holders = holding[key] if among is None else holding[key] & among
-        words = entry.split()
         if words == [key]:
             return set(holders)
         return {i for i in holders if all(w in lowered_texts[i] for w in words)}

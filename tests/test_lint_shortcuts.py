@@ -176,7 +176,7 @@ def test_descriptions_are_the_walks_descriptions_in_its_order() -> None:
     for schema in cases:
         walked = [p.description for p in parameters.parameters(schema)]
         assert parameters.descriptions(schema) == walked, schema
-        flat += parameters._flat_properties(schema) is not None
+        flat += parameters._flat_descriptions(schema) is not None
     assert flat > 100  # the generated and real schemas are mostly read without a walk
 
 
