@@ -38,14 +38,20 @@ def holding_keys(ctx: Context, keys: Collection[str]) -> list[bool]:
     from toolsearch.lint.slimming import keys_in
 
     wanted = frozenset(keys)
-    spelled = [json.dumps(key, ensure_ascii=False) + ":" for key in wanted]
-    found = []
-    for tool, (text, plain) in zip(ctx.scope.tools, _texts(ctx), strict=True):
-        if plain and text is not None:
-            found.append(any(map(text.__contains__, spelled)))
-        else:
-            found.append(not wanted.isdisjoint(keys_in(tool.input_schema)))
-    return found
+    spelled = [json.dumps(key, ensure_ascii=False) + ":" for key in sorted(wanted)]
+    texts = ctx.analysis.remember(
+        ("plain-schema-json", ctx.scope.name), lambda: [t if p else None for t, p in _texts(ctx)]
+    )
+    found: list[bool | None]
+    if len(spelled) == 1:  # most rules: one key, one test per schema
+        found = [None if text is None else spelled[0] in text for text in texts]
+    else:
+        found = [None if text is None else any(map(text.__contains__, spelled)) for text in texts]
+    if None in found:  # a schema JSON spells in part as text (or cannot spell): walked
+        for index, tool in enumerate(ctx.scope.tools):
+            if found[index] is None:
+                found[index] = not wanted.isdisjoint(keys_in(tool.input_schema))
+    return [bool(holds) for holds in found]
 
 
 def _texts(ctx: Context) -> list[tuple[str | None, bool]]:
