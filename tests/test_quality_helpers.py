@@ -8,13 +8,13 @@ import time
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from toolsearch.lint import near_duplicates
 from toolsearch.lint.near_duplicates import find_matches, jaccard
 from toolsearch.lint.parameters import all_described, parameters
-from toolsearch.retrieval.words import has_searchable_word, prose_words, words
+from toolsearch.retrieval.words import has_searchable_word, is_searchable, prose_words, words
 from toolsearch.rules.suspicious_description import (
     _HIDDEN,
     _PATTERNS,
@@ -45,6 +45,27 @@ def test_no_searchable_word(text: str, expected: bool) -> None:
 @pytest.mark.parametrize("text", ["db", "getUser", "tool_42_export", "天気", "Open it."])
 def test_searchable_word(text: str) -> None:
     assert has_searchable_word(text)
+
+
+_NAME_PIECES = ["a", "it", "Get", "getHTTP", "ABc", "X", "B", "_", "2", "db", "Über", "é", " "]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_NAME_PIECES), max_size=5) | st.text(max_size=12))
+@example(["it", "X"])  # "itX": the words "it" and "X", neither searchable
+@example(["a", "B", "é"])
+def test_a_searchable_opening_word_answers_as_the_split(found: list[str] | str) -> None:
+    text = found if isinstance(found, str) else "".join(found)
+    split = any(
+        is_searchable(part.lower())
+        for run in re.findall(r"[^\W_]+", text)
+        for part in (
+            re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+", run)
+            if run.isascii()
+            else [run]
+        )
+    )
+    assert has_searchable_word(text) is split, text
 
 
 def test_parameters_nested_items_branches_and_refs() -> None:
