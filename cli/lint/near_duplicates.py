@@ -61,6 +61,7 @@ def find_matches(
     order = sorted(frequency, key=lambda word: (frequency[word], word))
     rank = {word: position for position, word in enumerate(order)}.__getitem__
     bits = _as_bits(word_sets, order) if len(order) <= BIT_WORDS else None
+    least = max(min_words, 1)
     matches: list[Match] = []
     first_of: dict[str, int] = {}
     buckets: dict[str, list[int]] = {}
@@ -71,13 +72,16 @@ def find_matches(
         if original != index:
             matches.append(Match(index, original, 1.0, True))
             continue
-        if len(found) < max(min_words, 1):
-            continue
         size = len(found)
+        if size < least:
+            continue
         prefix = sorted(found, key=rank)[: size - math.ceil(threshold * size) + 1]
         candidates: set[int] = set()
         for word in prefix:
-            members = buckets.setdefault(word, [])
+            members = buckets.get(word)
+            if members is None:
+                buckets[word] = [index]
+                continue
             candidates.update(members)
             if len(members) < REPRESENTATIVES:
                 members.append(index)
