@@ -65,8 +65,8 @@ LEVEL = "error"
 SUMMARY = "a tool name does not match ^[a-zA-Z0-9_-]{1,64}$ (a dot, a space, over 128 chars)"
 Options = NoOptions
 
-# A name with no fault at all: valid characters only, and not over the observed limit.
-_FAULTLESS = re.compile(rf"[a-zA-Z0-9_-]{{1,{OBSERVED_LIMIT}}}")
+# Only valid characters: with a length up to the observed limit, a name with no fault at all.
+_VALID_CHARACTERS = re.compile("[a-zA-Z0-9_-]+")
 
 
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
@@ -74,7 +74,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
         yield from _openai(ctx)
         return
     for tool in ctx.scope.tools:
-        if _FAULTLESS.fullmatch(tool.sent_name):
+        sent = tool.sent_name
+        if len(sent) <= OBSERVED_LIMIT and _VALID_CHARACTERS.fullmatch(sent):
             continue  # most names: nothing below could find a fault
         name = SentName.of(tool)
         faults = []

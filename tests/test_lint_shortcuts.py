@@ -201,5 +201,6 @@ def test_a_name_the_quick_test_passes_has_no_fault(runner: CliRunner) -> None:
     )
     flagged = {d["pointer"] for d in json.loads(result.stdout)["diagnostics"]}
     for index, name in enumerate(names):
-        quick = invalid_tool_name._FAULTLESS.fullmatch(name) is not None
+        valid = invalid_tool_name._VALID_CHARACTERS.fullmatch(name) is not None
+        quick = valid and len(name) <= 128
         assert quick == (f"/tools/{index}/name" not in flagged), name
