@@ -282,7 +282,7 @@ def _candidates(texts: list[str]) -> set[int]:
     tested over all texts at once (a catalog with nothing to flag costs a few scans)."""
     found: set[int] = set()
     joined, starts = _joined(texts)
-    if not joined.isascii() or joined.encode().translate(None, _ASCII_HIDDEN) != joined.encode():
+    if not joined.isascii() or _has_ascii_hidden(joined):
         found |= _holding(joined, starts, _HIDDEN.search)
     found |= _holding(joined, starts, _literal("\\u00"))  # as _JSON_CONTROL starts
     lowered_texts = [text.lower() for text in texts]
@@ -310,6 +310,12 @@ def _candidates(texts: list[str]) -> set[int]:
                 break
         found |= possible or set()
     return found
+
+
+def _has_ascii_hidden(text: str) -> bool:
+    """Whether ASCII text holds a control ``_HIDDEN`` finds (the text encoded once)."""
+    data = text.encode()
+    return data.translate(None, _ASCII_HIDDEN) != data
 
 
 def _joined(texts: list[str]) -> tuple[str, list[int]]:
