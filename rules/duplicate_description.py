@@ -58,12 +58,13 @@ import json
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from toolsearch.catalog.model import Tool
 from toolsearch.catalog.places import field_pointer
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.near_duplicates import Match, find_matches
-from toolsearch.lint.parameters import Parameter, parameters
+from toolsearch.lint.parameters import Parameter, descriptions, parameters
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import RuleOptions
 from toolsearch.retrieval.words import STOPWORDS, prose_words
@@ -106,12 +107,16 @@ def _costs(ctx: Context, tools: tuple[Tool, ...], matches: list[Match]) -> dict[
 def _tool_descriptions(ctx: Context, options: Options) -> Iterator[Problem]:
     tools = ctx.scope.tools
     texts: list[str] = []
-    sets: list[frozenset[str]] = []
+    sets: list[set[str]] = []
     for tool in tools:
         found = prose_words(tool.description or "")
         texts.append(" ".join(found))
-        # is_searchable, inlined: this loop runs over every word of every description
-        sets.append(frozenset(w for w in set(found) - STOPWORDS if len(w) > 1 and not w.isdigit()))
+        # is_searchable, inlined: this loop runs over every word of every description (a set
+        # made once and trimmed in place: no second set per description)
+        meaningful = set(found)
+        meaningful -= STOPWORDS
+        meaningful.difference_update([w for w in meaningful if len(w) < 2 or w.isdigit()])
+        sets.append(meaningful)
     matches = find_matches(texts, sets, float(options.similarity), int(options.min_words))
     costs = _costs(ctx, tools, matches)
     by_original: dict[int, list[int]] = defaultdict(list)
@@ -140,22 +145,23 @@ def _tool_descriptions(ctx: Context, options: Options) -> Iterator[Problem]:
 
 def _parameter_descriptions(ctx: Context, min_words: int) -> Iterator[Problem]:
     """Parameter descriptions repeated word for word: once per text, at its second place."""
-    places: dict[str, list[tuple[Tool, Parameter]]] = defaultdict(list)
+    places: dict[str, list[tuple[Tool, int]]] = defaultdict(list)  # (tool, parameter's place)
     keys: dict[str, str | None] = {}  # each description's words, once per text (most repeat)
     for tool in ctx.scope.tools:
-        for parameter in parameters(tool.input_schema):
-            text = parameter.description
+        for position, text in enumerate(descriptions(tool.input_schema)):
             if text is None:
                 continue
             if text not in keys:
                 keys[text] = _repeatable(text, min_words)
             key = keys[text]
             if key is not None:
-                places[key].append((tool, parameter))
+                places[key].append((tool, position))
     repeated = [uses for uses in places.values() if len(uses) > 1]
-    figures = _tokens(ctx, [uses[1][1].description or "" for uses in repeated], "")
-    for uses, each in zip(repeated, figures, strict=True):
-        (first_tool, first), (tool, parameter) = uses[0], uses[1]
+    seconds = [_parameter(*uses[1]) for uses in repeated]
+    figures = _tokens(ctx, [parameter.description or "" for parameter in seconds], "")
+    for uses, parameter, each in zip(repeated, seconds, figures, strict=True):
+        (first_tool, first_at), (tool, _) = uses[0], uses[1]
+        first = _parameter(first_tool, first_at)
         tools = len({id(t) for t, _ in uses})
         where = (
             f"{len(uses)} parameters of {tools} tools"
@@ -170,6 +176,11 @@ def _parameter_descriptions(ctx: Context, min_words: int) -> Iterator[Problem]:
             "(estimate)",
             field_pointer(tool, "input_schema") + parameter.pointer + "/description",
         )
+
+
+def _parameter(tool: Tool, position: int) -> Parameter:
+    """The tool's parameter at ``position`` (in the order of ``descriptions``)."""
+    return next(islice(parameters(tool.input_schema), position, None))
 
 
 def _repeatable(text: str, min_words: int) -> str | None:

@@ -56,6 +56,8 @@ Options = NoOptions
 
 BOOLEAN_FIELDS = ("defer_loading", "strict", "eager_input_streaming")
 WANTED = {"boolean": "true or false", "object": "an object", "string": "a string"}
+# Every field an entry's checks read: most tools of a large catalog hold none of them.
+_CHECKED = frozenset({*BOOLEAN_FIELDS, "cache_control", "allowed_callers"})
 
 
 def _shown(value: Any) -> str:
@@ -86,22 +88,30 @@ def _problem(
     )
 
 
+def _owner(name: str) -> str:
+    """A tool or server tool as a message names it."""
+    return repr(one_line(name, 60))
+
+
 def _entry_problems(
-    ctx: Context, raw: Mapping[str, Any], where: Location, owner: str, **ids: Any
+    ctx: Context, raw: Mapping[str, Any], where: Location, name: str, **ids: Any
 ) -> Iterator[Problem]:
+    """A tool's or server tool's fields of the wrong type (``name`` is quoted only in a
+    finding: most entries have none)."""
     for field in BOOLEAN_FIELDS:
         nullable = field == "eager_input_streaming" and raw.get(field) is None
         if field in raw and not nullable and _wrong(raw[field], "boolean"):
-            yield _problem(ctx, where, field, owner, raw[field], "boolean", **ids)
+            yield _problem(ctx, where, field, _owner(name), raw[field], "boolean", **ids)
     if "cache_control" in raw and _wrong(raw["cache_control"], "object"):
-        yield _problem(ctx, where, "cache_control", owner, raw["cache_control"], "object", **ids)
+        cache_control = raw["cache_control"]
+        yield _problem(ctx, where, "cache_control", _owner(name), cache_control, "object", **ids)
     callers = raw.get("allowed_callers")
     if "allowed_callers" in raw and not (
         isinstance(callers, list) and all(isinstance(c, str) for c in callers)
     ):
         yield Problem(
-            f"allowed_callers of {owner} is {kind_of(callers)} ({_shown(callers)}), not an array "
-            "of strings",
+            f"allowed_callers of {_owner(name)} is {kind_of(callers)} ({_shown(callers)}), "
+            "not an array of strings",
             ctx.locate(where.file, where.pointer + "/allowed_callers", fallback=where),
             ids.get("tool"),
             ids.get("source"),
@@ -144,18 +154,24 @@ def _toolset_problems(ctx: Context) -> Iterator[Problem]:
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
     scope = ctx.scope
     for tool in scope.tools:
+        if _CHECKED.isdisjoint(tool.raw):
+            continue  # nothing to check (and no name to quote)
         yield from _entry_problems(
             ctx,
             tool.raw,
             tool.location,
-            repr(one_line(tool.name, 60)),
+            tool.name,
             tool=tool.name,
             source=tool.source,
         )
     for server in scope.server_tools:
-        name = one_line(server.name or server.type, 60)
         yield from _entry_problems(
-            ctx, server.raw, server.location, repr(name), tool=server.name, source=server.source
+            ctx,
+            server.raw,
+            server.location,
+            server.name or server.type,
+            tool=server.name,
+            source=server.source,
         )
     yield from _toolset_problems(ctx)
     if scope.kind != "request" or scope.tools_location is None:

@@ -53,16 +53,19 @@ Options = NoOptions
 def check(ctx: Context, options: Options) -> Iterator[Problem]:
     for tool in ctx.scope.tools:
         schema = tool.input_schema
+        root = root_type_issue(schema)
+        plain = plainly_valid(schema)
+        if root is None and plain:
+            continue  # most schemas: nothing to say, so no place to name
         base = schema_pointer(tool)
         key = base.rsplit("/", 1)[-1] or "input_schema"
-        root = root_type_issue(schema)
         if root is not None:
             yield ctx.tool_problem(
                 tool,
                 f"{key} of {quoted(tool.name)} {root.message}",
                 base + root.pointer,
             )
-        if plainly_valid(schema):
+        if plain:
             continue
         compiled = compile_schema(schema)
         if compiled.issue is None:

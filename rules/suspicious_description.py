@@ -266,8 +266,9 @@ def _tool_text(tool: Tool, schema_json: str | None) -> tuple[str, str] | None:
     if schema_json is None:
         return None
     schema = schema_json
-    for escape in ("\\n", "\\r", "\\t"):
-        schema = schema.replace(escape, " ")
+    if "\\" in schema:  # most schemas hold no escape at all
+        for escape in ("\\n", "\\r", "\\t"):
+            schema = schema.replace(escape, " ")
     return f"{tool.name}\n{tool.description or ''}\n{schema}", schema
 
 
@@ -281,7 +282,7 @@ def _candidates(texts: list[str]) -> set[int]:
     tested over all texts at once (a catalog with nothing to flag costs a few scans)."""
     found: set[int] = set()
     joined, starts = _joined(texts)
-    if not joined.isascii() or joined.encode().translate(None, _ASCII_HIDDEN) != joined.encode():
+    if not joined.isascii() or _has_ascii_hidden(joined):
         found |= _holding(joined, starts, _HIDDEN.search)
     found |= _holding(joined, starts, _literal("\\u00"))  # as _JSON_CONTROL starts
     lowered_texts = [text.lower() for text in texts]
@@ -290,11 +291,12 @@ def _candidates(texts: list[str]) -> set[int]:
 
     def holding_entry(entry: str, among: set[int] | None) -> set[int]:
         """The texts (of ``among`` when given) holding every word of ``entry``."""
-        key = _key_word(entry)
+        words = entry.split()
+        # a word already scanned for ("not" of "do not", for "must not") costs no new scan
+        key = next((word for word in words if word in holding), _key_word(entry))
         if key not in holding:
             holding[key] = _holding(lowered, starts, _literal(key))
         holders = holding[key] if among is None else holding[key] & among
-        words = entry.split()
         if words == [key]:
             return set(holders)
         return {i for i in holders if all(w in lowered_texts[i] for w in words)}
@@ -308,6 +310,12 @@ def _candidates(texts: list[str]) -> set[int]:
                 break
         found |= possible or set()
     return found
+
+
+def _has_ascii_hidden(text: str) -> bool:
+    """Whether ASCII text holds a control ``_HIDDEN`` finds (the text encoded once)."""
+    data = text.encode()
+    return data.translate(None, _ASCII_HIDDEN) != data
 
 
 def _joined(texts: list[str]) -> tuple[str, list[int]]:

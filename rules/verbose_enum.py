@@ -47,7 +47,7 @@ from toolsearch.catalog.schema_walk import subschemas
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
 from toolsearch.lint.rule_contract import RuleOptions
-from toolsearch.lint.slimming import keys_in
+from toolsearch.lint.schema_json import holding_keys
 
 ID = "verbose-enum"
 LEVEL = "info"
@@ -73,8 +73,8 @@ def check(ctx: Context, options: Options) -> Iterator[Problem]:
     from toolsearch.cost.schema_parts import each_part_tokens
 
     listing: list[tuple[Tool, list[tuple[str, str, list[str]]]]] = []
-    for tool in ctx.scope.tools:
-        if "enum" not in keys_in(tool.input_schema):
+    for tool, holding in zip(ctx.scope.tools, holding_keys(ctx, ["enum"]), strict=True):
+        if not holding:
             continue  # no enum anywhere: not walked (most schemas)
         found: list[tuple[str, str, list[str]]] = []
         for node in subschemas(tool.input_schema):

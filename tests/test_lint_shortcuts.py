@@ -5,9 +5,11 @@ serves ``oversized-schema`` and the tool-text screen."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Mapping
-from typing import Any
+from types import MappingProxyType, SimpleNamespace
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner
@@ -16,7 +18,9 @@ from tests.catalog_gen import request as generated_request
 from tests.conftest import shared_catalogs
 from toolsearch.app import app
 from toolsearch.lint import parameters, slimming
-from toolsearch.lint.schema_json import compact_json
+from toolsearch.lint.rule_context import Context
+from toolsearch.lint.schema_json import compact_json, holding_keys, schema_texts
+from toolsearch.rules import invalid_tool_name, short_description
 
 SHAPES: list[Any] = [
     {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}},
@@ -95,11 +99,51 @@ def test_a_schema_the_quick_test_passes_over_has_no_cuts() -> None:
     assert skipped
 
 
+class _Remembered:
+    """What ``holding_keys`` reads of a run's analysis."""
+
+    def __init__(self) -> None:
+        self.kept: dict[Any, Any] = {}
+
+    def remember(self, key: Any, make: Any) -> Any:
+        if key not in self.kept:
+            self.kept[key] = make()
+        return self.kept[key]
+
+
+def test_holding_keys_finds_what_keys_in_finds() -> None:
+    odd: list[Any] = [
+        {"properties": {"a": MappingProxyType({"title": "A"})}},  # JSON writes it as its text
+        {"properties": {"a": {"default": datetime.date(2026, 1, 2)}}},
+        {1: {"enum": [1]}, "items": [{"anyOf": []}]},
+        {"description": 'the words "title": and "enum": in a text', "properties": {}},
+        {"properties": {"title": {"type": "string"}}},  # a parameter named title
+    ]
+    cases = [*schemas(), *odd]
+    tools = [SimpleNamespace(input_schema=schema) for schema in cases]
+    ctx = cast(
+        Context,
+        SimpleNamespace(analysis=_Remembered(), scope=SimpleNamespace(name="s", tools=tools)),
+    )
+    for keys in [{"title"}, {"default", "examples"}, {"anyOf", "allOf"}, {"enum"}, {"$ref"}]:
+        expected = [not keys.isdisjoint(slimming.keys_in(schema)) for schema in cases]
+        assert holding_keys(ctx, keys) == expected, keys
+    assert str(schema_texts(ctx)[len(cases) - 5]).startswith('{"properties":{"a":"{')  # its text
+
+
+def test_unused_definitions_are_looked_for_where_there_are_definitions() -> None:
+    assert slimming.may_cut({"definitions": {"a": {}}}, slimming.UNUSED_DEFINITION)
+    assert not slimming.may_cut({"$defs": "not a schema"}, slimming.UNUSED_DEFINITION)
+
+
 def test_the_compact_json_is_what_oversized_schema_measures() -> None:
     schema = {"type": "object", "properties": {"q": {"type": "string", "description": "Ünï"}}}
     assert compact_json(schema) == '{"type":"object","properties":{"q":{"type":"string",' + (
         '"description":"Ünï"}}}'
     )
+    for case in [*schemas(), {"when": datetime.date(2026, 1, 2)}, "\x01é"]:
+        plain = json.dumps(case, separators=(",", ":"), ensure_ascii=False, default=str)
+        assert compact_json(case) == plain  # one encoder for all, the same text
 
 
 def test_poisoned_parameter_text_is_still_found_in_a_large_request(runner: CliRunner) -> None:
@@ -118,3 +162,45 @@ def test_poisoned_parameter_text_is_still_found_in_a_large_request(runner: CliRu
     assert [d["pointer"] for d in poisoned] == [
         "/tools/250/input_schema/properties/note/description"
     ]
+
+
+def test_descriptions_are_the_walks_descriptions_in_its_order() -> None:
+    cases = [
+        *schemas(),
+        {"properties": {"a": {"description": " "}, "b": {"description": 3}, "c": "x"}},
+        {"properties": {1: {"description": "one"}, "1": {"description": "the text one"}}},
+        {"properties": {"a": {"description": "A."}}, "items": {"properties": {"b": {}}}},
+        {"properties": {"a": {"$ref": "#/$defs/a"}}, "$defs": {"a": {"description": "A."}}},
+    ]
+    flat = 0
+    for schema in cases:
+        walked = [p.description for p in parameters.parameters(schema)]
+        assert parameters.descriptions(schema) == walked, schema
+        flat += parameters._flat_descriptions(schema) is not None
+    assert flat > 100  # the generated and real schemas are mostly read without a walk
+
+
+def test_a_description_long_enough_at_its_start_folds_long_enough() -> None:
+    texts = ["", " ", "a  b", "x" * 29, "x" * 30, " \t\n" * 40 + "short", "w " * 14 + "w"]
+    texts += ["word " * n + " \n " * k for n in range(12) for k in (0, 5, 30)]
+    for text in texts:
+        for minimum in (-1, 0, 1, 10, 30, 31):
+            if short_description._long_enough(text, minimum):
+                assert len(" ".join(text.split())) >= minimum, (text, minimum)
+
+
+def test_a_name_the_quick_test_passes_has_no_fault(runner: CliRunner) -> None:
+    names = ["ok", "a" * 128, "a" * 129, "dotted.name", "", "tab\tname", "ünï", "x-y_z9"]
+    tools = [
+        {"name": n, "description": "A tool.", "input_schema": {"type": "object"}} for n in names
+    ]
+    result = runner.invoke(
+        app,
+        ["lint", "-f", "json", "-", "--select", "invalid-tool-name"],
+        input=json.dumps({"tools": tools}),
+    )
+    flagged = {d["pointer"] for d in json.loads(result.stdout)["diagnostics"]}
+    for index, name in enumerate(names):
+        valid = invalid_tool_name._VALID_CHARACTERS.fullmatch(name) is not None
+        quick = valid and len(name) <= 128
+        assert quick == (f"/tools/{index}/name" not in flagged), name

@@ -8,13 +8,13 @@ import time
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from toolsearch.lint import near_duplicates
 from toolsearch.lint.near_duplicates import find_matches, jaccard
 from toolsearch.lint.parameters import all_described, parameters
-from toolsearch.retrieval.words import has_searchable_word, prose_words, words
+from toolsearch.retrieval.words import has_searchable_word, is_searchable, prose_words, words
 from toolsearch.rules.suspicious_description import (
     _HIDDEN,
     _PATTERNS,
@@ -45,6 +45,27 @@ def test_no_searchable_word(text: str, expected: bool) -> None:
 @pytest.mark.parametrize("text", ["db", "getUser", "tool_42_export", "天気", "Open it."])
 def test_searchable_word(text: str) -> None:
     assert has_searchable_word(text)
+
+
+_NAME_PIECES = ["a", "it", "Get", "getHTTP", "ABc", "X", "B", "_", "2", "db", "Über", "é", " "]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_NAME_PIECES), max_size=5) | st.text(max_size=12))
+@example(["it", "X"])  # "itX": the words "it" and "X", neither searchable
+@example(["a", "B", "é"])
+def test_a_searchable_opening_word_answers_as_the_split(found: list[str] | str) -> None:
+    text = found if isinstance(found, str) else "".join(found)
+    split = any(
+        is_searchable(part.lower())
+        for run in re.findall(r"[^\W_]+", text)
+        for part in (
+            re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+", run)
+            if run.isascii()
+            else [run]
+        )
+    )
+    assert has_searchable_word(text) is split, text
 
 
 def test_parameters_nested_items_branches_and_refs() -> None:
@@ -167,6 +188,30 @@ def test_near_duplicates_find_what_all_pairs_find() -> None:
         if texts[i] not in texts[:i] and any(jaccard(sets[i], sets[j]) >= 0.8 for j in range(i))
     }
     assert found == brute and len(brute) > 50
+
+
+@pytest.mark.parametrize("words", [12, 40, 300, 3000])
+def test_near_duplicates_counted_as_bits_are_the_ones_counted_as_sets(
+    words: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(words)
+    vocabulary = [f"w{i}" for i in range(words)]
+    sets: list[frozenset[str]] = []
+    for _ in range(3000):
+        if sets and rng.random() < 0.3:  # a near copy of an earlier set
+            base = set(rng.choice(sets))
+            base.discard(rng.choice(sorted(base)))
+            base.add(rng.choice(vocabulary))
+            sets.append(frozenset(base))
+        else:
+            sets.append(frozenset(rng.sample(vocabulary, rng.randint(1, min(30, words)))))
+    texts = [" ".join(sorted(s)) if i % 50 else "" for i, s in enumerate(sets)]
+    found = {}
+    for limit in (0, 10**6):  # sets always, bits whenever the words are few enough
+        monkeypatch.setattr(near_duplicates, "BIT_WORDS", limit)
+        found[limit] = find_matches(texts, sets, 0.75, min_words=3)
+    assert found[0] == found[10**6]
+    assert sum(not m.exact for m in found[0]) > 20
 
 
 def test_near_duplicates_are_linear(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,11 +28,13 @@ def run(
     found: dict[tuple[str, str, str, str], Diagnostic] = {}
     for scope in catalog.scopes:
         ctx = Context(analysis, scope)
-        places = _tool_places(scope)
+        places: dict[tuple[str, str | None], list[str]] | None = None  # made at the first finding
         for rule, level, options in enabled:
             if not checked_by(rule_hosts(rule), catalog, scope):
                 continue
             for problem in rule.check(ctx, options):
+                if places is None:
+                    places = _tool_places(scope)
                 diagnostic = Diagnostic(
                     rule.ID,
                     min(level, Severity.WARNING) if problem.uncertain else level,

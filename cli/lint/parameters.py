@@ -46,6 +46,34 @@ def parameters(schema: Any, nested: bool = True) -> Iterator[Parameter]:
     return iter(found[1])
 
 
+def descriptions(schema: Any) -> list[str | None]:
+    """Each parameter's description (None when it has none), in the order of ``parameters``:
+    a schema of plain top-level properties is read without a walk (most schemas)."""
+    flat = _flat_descriptions(schema)
+    if flat is None:
+        return [parameter.description for parameter in parameters(schema)]
+    return flat
+
+
+def _flat_descriptions(schema: Any) -> list[str | None] | None:
+    """The descriptions of the top-level properties when they are all the parameters (none
+    holds another), else None."""
+    if not isinstance(schema, dict) or not _ROOT_BRANCHES.isdisjoint(schema):
+        return None
+    properties = schema.get("properties")
+    if not isinstance(properties, dict):
+        return None
+    found: list[str | None] = []
+    for name, body in properties.items():
+        if type(name) is not str or not isinstance(body, dict):
+            return None
+        if not _CHILD_KEYS.isdisjoint(body) and _may_hold(body):
+            return None
+        text = body.get("description")
+        found.append(text if isinstance(text, str) and text.strip() else None)  # _description
+    return found
+
+
 def all_described(schema: Any) -> bool:
     """True when the parameters are the top-level properties, each described: the common shape,
     answered without a walk (False: walk to know)."""

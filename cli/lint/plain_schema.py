@@ -17,6 +17,7 @@ TYPES = frozenset({"string", "number", "integer", "boolean", "object", "array", 
 _KEYS = frozenset(
     {"type", "description", "title", "properties", "required", "items", "additionalProperties"}
 )
+_LEAF_KEYS = frozenset({"type", "description", "title"})
 _DRAFT_04 = "http://json-schema.org/draft-04/schema"
 
 
@@ -52,6 +53,8 @@ def _plain(node: Any, depth: int, draft_04: bool) -> bool:
         return False
     if type(title) is not str:
         return False
+    if _LEAF_KEYS.issuperset(node):
+        return True  # most nodes: a property's type and words, nothing below them
     properties = node.get("properties", {})
     if type(properties) is not dict:
         return False

@@ -11,7 +11,8 @@ from toolsearch.catalog.model import Tool
 from toolsearch.catalog.places import field_pointer
 from toolsearch.lint.findings import Problem
 from toolsearch.lint.rule_context import Context
-from toolsearch.lint.slimming import Cut, cuts_of, may_cut, slimmed
+from toolsearch.lint.schema_json import holding_keys
+from toolsearch.lint.slimming import NEEDS, Cut, cuts_of, may_cut, slimmed
 
 SHOWN = 3
 
@@ -46,8 +47,14 @@ def cut_problems(
 ) -> Iterator[Problem]:
     """One problem per tool that has cuts of ``rule``; ``message(tool, cuts, saving)``."""
     found = []
-    for tool in ctx.scope.tools:
-        if not may_cut(tool.input_schema, rule):
+    tools = ctx.scope.tools
+    needs = NEEDS.get(rule)
+    if needs is None:
+        worth = [may_cut(tool.input_schema, rule) for tool in tools]
+    else:  # a cut lies where one of the rule's keys is: most schemas hold none
+        worth = holding_keys(ctx, needs)
+    for tool, may in zip(tools, worth, strict=True):
+        if not may:
             continue  # most tools of a large catalog
         cuts = cuts_of(tool.input_schema, tool.name, [rule])
         if cuts:

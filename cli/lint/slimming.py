@@ -338,6 +338,7 @@ NEEDS: dict[str, frozenset[str]] = {
     VERBOSE_UNION: frozenset({"anyOf", "allOf"}),
 }
 _KEYS: dict[int, tuple[Any, frozenset[str]]] = {}
+_DEFINITIONS = frozenset(DEFINITION_KEYWORDS)
 _WALKED = frozenset({dict, list})
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
@@ -376,8 +377,10 @@ def may_cut(schema: Any, rule: str) -> bool:
     (unused definitions) no definitions at its root. A quick test before ``cuts_of``, which a
     large catalog's every tool would otherwise pay for each rule."""
     if rule == UNUSED_DEFINITION:
-        return isinstance(schema, Mapping) and any(
-            isinstance(schema.get(k), Mapping) for k in DEFINITION_KEYWORDS
+        return (
+            isinstance(schema, Mapping)
+            and not _DEFINITIONS.isdisjoint(schema)  # most schemas: no look at each keyword
+            and any(isinstance(schema.get(k), Mapping) for k in DEFINITION_KEYWORDS)
         )
     return rule not in NEEDS or not NEEDS[rule].isdisjoint(keys_in(schema))
 

@@ -49,8 +49,16 @@ def is_searchable(word: str) -> bool:
     return len(word) > 1 and not word.isdigit() and word not in STOPWORDS
 
 
+# A text's first word when it opens the text and is plain letters ("Get", "github"): the first
+# part ``has_searchable_word`` would split off (a longer, non-ASCII run is searchable too).
+_OPENING_WORD = re.compile("[A-Z]?[a-z]+")
+
+
 def has_searchable_word(text: str) -> bool:
     """True as soon as text holds one word a query could usefully match."""
+    opening = _OPENING_WORD.match(text)
+    if opening is not None and is_searchable(opening.group().lower()):
+        return True  # most names and descriptions, without splitting every run
     for run in _RUN.finditer(text):
         chunk = run.group()
         parts = _ASCII_PART.findall(chunk) if chunk.isascii() else [chunk]
