@@ -220,8 +220,7 @@ def _recommendation(
     inputs: Inputs, config: Config, options: PageOptions, analysis: Analysis
 ) -> tuple[Recommendation | None, str | None]:
     """``recommend``'s choice (with --usage evidence when given), or why there is none."""
-    from toolsearch.forked import apart_from
-    from toolsearch.recommend.recommend import REACH_APART_FROM, ConstraintError, Options, recommend
+    from toolsearch.recommend.recommend import ConstraintError, Options, recommend
 
     if inputs.catalog.target == CODEX:
         from toolsearch.recommend.codex_advice import NO_KEEP_LOADED
@@ -241,7 +240,6 @@ def _recommendation(
         context_window=options.context_window,
         search=config.search_mode or "bm25",
         tool_search=options.claude_code_tool_search,
-        reach_apart_from=apart_from(REACH_APART_FROM),
     )
     try:
         found = recommend(inputs.catalog, inputs.documents, config, chosen, usage, analysis)
