@@ -50,6 +50,15 @@ def apart_from(least: int) -> int | None:
     return least if (os.cpu_count() or 1) > 1 else None
 
 
+_running: set[int] = set()  # the workers this process forked and has not yet reaped
+
+
+def worker_running() -> bool:
+    """Whether a worker this process forked still runs: it takes a core, so work here that
+    would spread over threads (token counting) had better keep to one."""
+    return bool(_running)
+
+
 def can_fork() -> bool:
     """Whether a worker can be forked safely here: POSIX, and no other thread running."""
     return hasattr(os, "fork") and threading.active_count() == 1
@@ -99,6 +108,7 @@ class Pending(Generic[T]):
                 os._exit(code)
         os.close(write)
         self._pid, self._pipe = pid, read
+        _running.add(pid)
         return True
 
     def result(self) -> T:
@@ -117,6 +127,7 @@ class Pending(Generic[T]):
             data = stream.read()
         pid, self._pid = self._pid, None
         _, status = os.waitpid(pid, 0)
+        _running.discard(pid)
         if not data or os.waitstatus_to_exitcode(status) != 0:
             return None
         try:
@@ -134,6 +145,7 @@ class Pending(Generic[T]):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
+            _running.discard(pid)
 
     def __enter__(self) -> Pending[T]:
         return self

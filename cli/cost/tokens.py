@@ -10,6 +10,7 @@ from __future__ import annotations
 import binascii
 import hashlib
 import json
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -88,12 +89,19 @@ def encoding() -> Any:
     return built
 
 
+def _worker_running() -> bool:
+    """Whether this process has forked a worker that still runs (``toolsearch.forked``, looked
+    up only once loaded: a run that never forks need not import it)."""
+    forked = sys.modules.get("toolsearch.forked")
+    return forked is not None and bool(forked.worker_running())
+
+
 class Cl100kCounter:
     """Counts with the bundled cl100k_base encoding."""
 
     def count_many(self, texts: Sequence[str]) -> list[int]:
         enc = encoding()
-        if len(texts) < 64:
+        if len(texts) < 64 or _worker_running():  # a forked worker takes the second core
             return [len(enc.encode_ordinary(t)) for t in texts]
         # Two large chunks on two threads (the encoder releases the GIL); one task per text
         # would spend more time on futures than on encoding.
