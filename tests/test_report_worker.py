@@ -258,6 +258,34 @@ def test_a_cache_the_worker_ignored_is_noted_as_in_a_serial_run(
     assert f"note: ignored the cache {tmp_path / 'planted.sqlite3'}: it holds a view" in apart[2]
 
 
+@needs_fork
+def test_counting_keeps_to_one_thread_while_a_worker_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A forked worker takes the second core: the counts are the same, made in this thread."""
+    import concurrent.futures
+
+    from toolsearch.cost.tokens import Cl100kCounter
+    from toolsearch.forked import worker_running
+
+    texts = [f"tool number {i} sends a message" for i in range(200)]
+    threaded = Cl100kCounter().count_many(texts)
+    read, write = os.pipe()
+    with Pending(lambda: os.read(read, 1), True) as waiting:  # a worker that waits for a byte
+        assert waiting.forked and worker_running()
+
+        def no_threads(*args: Any, **kwargs: Any) -> Any:
+            raise AssertionError("counted on threads while a worker runs")
+
+        monkeypatch.setattr(concurrent.futures, "ThreadPoolExecutor", no_threads)
+        assert Cl100kCounter().count_many(texts) == threaded
+        os.write(write, b"x")
+        assert waiting.result() == b"x"
+    assert not worker_running()
+    os.close(read)
+    os.close(write)
+
+
 def test_jobs_reads_the_environment() -> None:
     assert jobs({}) is None
     assert jobs({"TOOLSEARCH_JOBS": " 1 "}) == 1
