@@ -56,6 +56,7 @@ class Findable:
     tool: Tool
     rank: int | None
     error: str | None = None
+    hidden: bool = False  # Claude Code keeps it for apps: neither listed nor searched
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,9 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
 
 # A scope's self-check as a worker sends it back: each searched tool as its position among the
 # scope's searched tools, with its rank and error (tools themselves would be pickled whole).
-LightFindability = tuple[str, str, str, int, tuple[tuple[int, int | None, str | None], ...], int]
+LightFindability = tuple[
+    str, str, str, int, tuple[tuple[int, int | None, str | None, bool], ...], int
+]
 Apart = tuple[tuple[Diagnostic, ...], tuple[LightFindability, ...], dict[str, str]]
 
 
@@ -172,7 +175,7 @@ def _light(found: Findability, scope: Scope) -> LightFindability:
     from toolsearch.retrieval.searchers import searched_tools
 
     position = {id(tool): i for i, tool in enumerate(searched_tools(scope)[0])}
-    tools = tuple((position[id(t.tool)], t.rank, t.error) for t in found.tools)
+    tools = tuple((position[id(t.tool)], t.rank, t.error, t.hidden) for t in found.tools)
     return found.scope, found.mode, found.searched, found.at, tools, found.of
 
 
@@ -181,7 +184,7 @@ def _whole(light: LightFindability, scope: Scope) -> Findability:
 
     name, mode, searched, at, tools, of = light
     searchable = searched_tools(scope)[0]
-    found = tuple(Findable(searchable[i], rank, error) for i, rank, error in tools)
+    found = tuple(Findable(searchable[i], rank, error, hidden) for i, rank, error, hidden in tools)
     return Findability(name, mode, searched, at, found, of)
 
 
@@ -250,6 +253,8 @@ def _recommendation(
 
 def _findability(analysis: Analysis, scope: Scope, chosen: str | None) -> Findability:
     """``eval --self`` on one scope: each searched tool, searched for with its own words."""
+    from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_SEARCH
+    from toolsearch.hosts.claude_code import hidden_from_model
     from toolsearch.retrieval.searchers import searched_tools
 
     mode = chosen or analysis.search_mode
@@ -258,7 +263,16 @@ def _findability(analysis: Analysis, scope: Scope, chosen: str | None) -> Findab
     searchable, searched = searched_tools(scope)
     sample = SELF_CHECK_SAMPLE if len(searchable) > SELF_CHECK_SAMPLE else None
     outcomes = analysis.self_check(scope, mode, sample)
-    tools = tuple(Findable(o.expected[0], o.ranks[0], o.error) for o in outcomes)
+    hides = mode == CLAUDE_CODE_SEARCH
+    tools = tuple(
+        Findable(
+            o.expected[0],
+            o.ranks[0],
+            o.error,
+            hides and hidden_from_model(o.expected[0], analysis.catalog),
+        )
+        for o in outcomes
+    )
     return Findability(scope.name, mode, searched, SELF_CHECK_AT, tools, len(searchable))
 
 

@@ -17,9 +17,10 @@ from typer.testing import CliRunner
 
 from tests.catalog_gen import request as generated_request
 from tests.catalogs import SHOP, tool
-from tests.conftest import CATALOGS, FIXTURES, needs_shared, shared_catalogs
+from tests.conftest import APP_ONLY, CATALOGS, FIXTURES, needs_shared, shared_catalogs
 from toolsearch.app import app
 from toolsearch.page_run import TOOLS_SHOWN
+from toolsearch.report.html_page import KEPT_FOR_APPS
 from toolsearch.report.treemap import Rect, squarified
 
 EXAMPLE = FIXTURES / "example" / "request.json"
@@ -311,6 +312,25 @@ def test_usage_evidence_is_the_basis_when_given(runner: CliRunner, in_tmp: Path)
     assert row in kept.replace("\n", "")
 
 
+def test_findability_says_why_a_tool_kept_for_apps_is_never_found(
+    runner: CliRunner, in_tmp: Path
+) -> None:
+    """From 2.1.280 Claude Code neither lists nor searches an app-only tool: the page's
+    self-check still counts it as missed, and says why, as eval --self's note does."""
+    reason = (
+        'app/fetch_labels: not found: kept for apps (_meta.ui.visibility without "model"): '
+        "Claude Code neither lists nor searches it"
+    )
+    for version, hides in (("2.1.332", True), ("2.1.278", False)):
+        args = ("--target", "claude-code", "--claude-code-version", version)
+        _, page = make_report(runner, *args, str(APP_ONLY), "-o", f"{version}.html")
+        misses = page.all_text.split("Not found in the top 5", 1)[-1]
+        assert (reason in misses) == hides
+        assert ("app/fetch_labels: not found" in misses) == hides
+    _, page = make_report(runner, str(APP_ONLY), "-o", "api.html")  # the API searches it
+    assert "kept for apps" not in page.all_text
+
+
 def test_findability_lists_the_tools_search_misses(runner: CliRunner, in_tmp: Path) -> None:
     same: list[dict[str, Any]] = [
         {
@@ -463,8 +483,9 @@ def test_findability_agrees_with_eval_self(runner: CliRunner, in_tmp: Path) -> N
     _, page = make_report(runner, *args, "-o", "page.html")
     text = page.all_text.split("Not found in the top 5", 1)[1].split("Notes", 1)[0]
     shown = [line for line in text.splitlines() if line.strip()]
-    # a tool eval finds at no rank (hidden from the model: GitHub's ui_get) is "not found"
+    # a tool eval finds at no rank is "not found"; GitHub's ui_get, hidden from the model, says why
     expected = [f"{k}: rank {r}" if r is not None else f"{k}: not found" for k, r in missed.items()]
+    expected = [f"{e}: {KEPT_FOR_APPS}" if e == "github/ui_get: not found" else e for e in expected]
     assert sorted(shown) == sorted(expected)
     checked = evaluation["modes"]["claude-code"]["cases"]
     assert f"{checked - len(missed)} of {checked}" in page.all_text

@@ -87,6 +87,8 @@ class ToolView:
         if found.error:
             return f"not checked: {found.error}"
         if found.rank is None:
+            if found.hidden:
+                return f"not found: {KEPT_FOR_APPS}"
             return "not found"
         return f"rank {found.rank}"
 
@@ -94,6 +96,12 @@ class ToolView:
     def missed(self) -> bool:
         found = self.findable
         return found is not None and (found.rank is None or found.rank > SELF_CHECK_AT)
+
+
+# why a tool Claude Code hides from the model (``hidden_from_model``) is never found
+KEPT_FOR_APPS = (
+    'kept for apps (_meta.ui.visibility without "model"): Claude Code neither lists nor searches it'
+)
 
 
 @dataclass
