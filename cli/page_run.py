@@ -189,7 +189,7 @@ def _whole(light: LightFindability, scope: Scope) -> Findability:
 
 
 def _lint_apart(tools: int) -> bool:
-    """Whether to lint in a forked worker (``toolsearch.forked.apart_from``)."""
+    """Whether to lint and self-check in a forked worker (``toolsearch.forked.apart_from``)."""
     from toolsearch.forked import apart_from
 
     least = apart_from(LINT_APART_FROM)
