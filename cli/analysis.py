@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from toolsearch.cost.models import ModelInfo
     from toolsearch.cost.tokens import TokenCounter
     from toolsearch.retrieval.bm25 import TermCounts
+    from toolsearch.retrieval.claude_code_search import RunIndexes
     from toolsearch.retrieval.evaluation import Outcome
     from toolsearch.retrieval.searchers import Searcher
 
@@ -49,6 +50,8 @@ class Analysis:
     )
     _self_checks: dict[tuple[str, str], list[Outcome]] = field(default_factory=dict, repr=False)
     _term_counts: TermCounts = field(default_factory=dict, repr=False)  # BM25's, per tool
+    # Claude Code's indexes, by what their version reads (``ClaudeCodeSearcher``'s ``indexes``)
+    _claude_code_indexes: RunIndexes = field(default_factory=dict, repr=False)
     _models: dict[str | None, ModelInfo] = field(default_factory=dict, repr=False)  # by model id
     _remembered: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
     tool_search: str | None = None  # --claude-code-tool-search
@@ -163,6 +166,7 @@ class Analysis:
                 self.catalog.claude_code,
                 codex_own=own,
                 term_counts=self._term_counts,
+                claude_code_indexes=self._claude_code_indexes,
             )
         return found
 

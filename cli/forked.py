@@ -65,15 +65,16 @@ def can_fork() -> bool:
 
 
 class Pending(Generic[T]):
-    """The result of some work: computed in a forked worker, or here (serially, at once)."""
+    """The result of some work: computed in a forked worker, or here when it is asked for (so a
+    serial run does the work in the order a worker's result would be read)."""
 
     def __init__(self, work: Callable[[], T], fork: bool) -> None:
         self._work = work
         self._pid: int | None = None
         self._pipe: int | None = None
         self._value: tuple[T] | None = None
-        if not (fork and can_fork() and self._start()):
-            self._value = (work(),)
+        if fork and can_fork():
+            self._start()
 
     @property
     def forked(self) -> bool:

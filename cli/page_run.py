@@ -141,7 +141,7 @@ def page_report(inputs: Inputs, config: Config, options: PageOptions) -> PageRep
             shown = shown_places(budget, recommendation)
             parts = breakdown(budget, analysis.counter, None if shown is None else _place_in(shown))
         except Exception:
-            pending.result()  # a serial run lints first: the lint's own error comes first
+            pending.result()  # when both fail, the lint's error is the one reported
             raise
         diagnostics, checks, ignored = pending.result()
     scopes = [scope for scope in analysis.catalog.scopes if scope.tools]

@@ -326,7 +326,7 @@ def test_pending_gives_the_workers_result() -> None:
         assert not pending.forked  # reaped
 
 
-def test_pending_without_a_fork_works_at_once() -> None:
+def test_pending_without_a_fork_works_when_asked_once() -> None:
     made: list[int] = []
 
     def work() -> int:
@@ -334,8 +334,9 @@ def test_pending_without_a_fork_works_at_once() -> None:
         return len(made)
 
     pending = Pending(work, fork=False)
-    assert made == [1] and not pending.forked
+    assert made == [] and not pending.forked  # nothing done until the result is asked for
     assert pending.result() == 1 and made == [1]
+    assert pending.result() == 1 and made == [1]  # once
 
 
 @needs_fork

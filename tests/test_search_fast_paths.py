@@ -18,7 +18,7 @@ from toolsearch.catalog.model import Tool
 from toolsearch.retrieval import claude_code_index
 from toolsearch.retrieval import terms as terms_module
 from toolsearch.retrieval.claude_code_index import VECTOR_FROM, Entry, KeywordIndex
-from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher, entry_of
+from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher, RunIndexes, entry_of
 from toolsearch.retrieval.evaluation import self_query
 from toolsearch.retrieval.library import as_catalog
 from toolsearch.retrieval.searchers import parse_query
@@ -106,10 +106,14 @@ def test_locale_key_of_an_ascii_name_is_the_per_character_one() -> None:
 
 
 def claude_code_searchers(
-    tools: tuple[Tool, ...], cc: ClaudeCode
+    tools: tuple[Tool, ...], cc: ClaudeCode, indexes: RunIndexes | None = None
 ) -> tuple[ClaudeCodeSearcher, ClaudeCodeSearcher]:
-    """A run's two searchers: over every tool (reach), over all but a few (the self-check)."""
-    return ClaudeCodeSearcher(tools, tools, cc), ClaudeCodeSearcher(tools[3:], tools, cc)
+    """A run's two searchers: over every tool (reach), over all but a few (the self-check);
+    with the run's ``indexes``, the second reads its terms' hits in the first's index."""
+    return (
+        ClaudeCodeSearcher(tools, tools, cc, indexes),
+        ClaudeCodeSearcher(tools[3:], tools, cc, indexes),
+    )
 
 
 def test_claude_code_searchers_sharing_tools_answer_as_fresh_ones() -> None:
@@ -118,15 +122,16 @@ def test_claude_code_searchers_sharing_tools_answer_as_fresh_ones() -> None:
     for version in ("2.1.100", "2.1.113", NEWEST, "2.1.100"):  # entries read again per version
         cc = ClaudeCode(version)
         fresh = as_catalog(generated_request(VECTOR_FROM + 40)).scopes[0].tools  # no entries yet
-        for kept, alone in zip(
-            claude_code_searchers(shared, cc), claude_code_searchers(fresh, cc), strict=True
-        ):
+        run: RunIndexes = {}
+        together = claude_code_searchers(shared, cc, run)
+        for kept, alone in zip(together, claude_code_searchers(fresh, cc), strict=True):
             for query in queries:
                 assert kept.ranks_and_top(query, [0, 7, 30], 10) == alone.ranks_and_top(
                     query, [0, 7, 30], 10
                 )
                 assert kept.tie_spans(query, [0, 7, 30]) == alone.tie_spans(query, [0, 7, 30])
                 assert kept.ranking(query) == alone.ranking(query)
+        assert together[1]._index.reads_another  # the self-check's index read the reach's
         assert all(entry_of(t, cc) is entry_of(t, cc) for t in shared)  # read once
         assert [entry_of(t, cc) for t in shared] == [entry_of(t, cc) for t in fresh]
 

@@ -10,7 +10,6 @@ rule it follows.
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -103,8 +102,13 @@ class ClaudeCodeSearcher(RankingSearch):
         tools: Sequence[Tool],
         everything: Sequence[Tool] | None = None,
         claude_code: ClaudeCode | None = None,
+        indexes: RunIndexes | None = None,
     ) -> None:
+        """``indexes``: the run's indexes (``Analysis``'s), by what their version reads: an index
+        over some of an earlier one's tools (the self-check over the deferred ones after
+        recommend's reach over every tool) reads its terms' hits there."""
         self.tools = tuple(tools)
+        self._indexes = indexes
         searched = {id(t) for t in self.tools}
         self.others = tuple(t for t in everything or () if id(t) not in searched)
         self.claude_code = claude_code or ClaudeCode()
@@ -121,12 +125,10 @@ class ClaudeCodeSearcher(RankingSearch):
     @cached_property
     def _index(self) -> KeywordIndex:
         reading = _reading(self.claude_code)
-        last = _LAST_INDEX.get(reading)
-        index = KeywordIndex(
-            [_entry(self.tools[i], reading) for i in self._order], None if last is None else last()
-        )
-        if not index.reads_another:
-            _LAST_INDEX[reading] = weakref.ref(index)
+        last = None if self._indexes is None else self._indexes.get(reading)
+        index = KeywordIndex([_entry(self.tools[i], reading) for i in self._order], last)
+        if self._indexes is not None and not index.reads_another:
+            self._indexes[reading] = index
         return index
 
     def ranking(self, query: str) -> Ranking:
@@ -320,10 +322,8 @@ class ClaudeCodeSearcher(RankingSearch):
 
 Reading = tuple[bool, bool, int, int | None]  # what ``_reading`` says a version reads
 _ENTRY = "_claude_code_entry"  # where a tool keeps its entry, with what the entry read
-# per reading, the last index built with postings of its own: a later searcher over some of its
-# tools (the self-check over the deferred ones after recommend's reach over every tool) reads
-# its terms' hits there (``KeywordIndex``'s ``within``); held weakly, as long as its searcher
-_LAST_INDEX: dict[Reading, weakref.ReferenceType[KeywordIndex]] = {}
+# a run's last index per reading built with postings of its own (``KeywordIndex``'s ``within``)
+RunIndexes = dict[Reading, KeywordIndex]
 
 
 def entry_of(tool: Tool, claude_code: ClaudeCode | None = None) -> Entry:

@@ -6,6 +6,7 @@ else the config's ``search.mode``, else the target's default (its host's ``defau
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from toolsearch.catalog.claude_code_versions import ClaudeCode
 from toolsearch.catalog.codex_names import CODEX
@@ -17,6 +18,9 @@ from toolsearch.hosts.claude_code import SEARCH_MODE as CLAUDE_CODE_MODE
 from toolsearch.retrieval.bm25 import TermCounts
 from toolsearch.retrieval.mode_names import MODES
 from toolsearch.retrieval.searchers import BM25Searcher, RegexSearcher, Searcher
+
+if TYPE_CHECKING:
+    from toolsearch.retrieval.claude_code_search import RunIndexes
 
 
 def default_mode(target: str) -> str:
@@ -68,12 +72,14 @@ def make_searcher(
     claude_code: ClaudeCode | None = None,
     codex_own: bool = True,
     term_counts: TermCounts | None = None,
+    claude_code_indexes: RunIndexes | None = None,
 ) -> Searcher:
     """A searcher for ``mode`` over ``tools``; ``everything`` (the scope's tools) lets Claude
     Code's exact names and ``select:`` reach tools that are not searched; ``codex_own``: Codex's
     own deferred tools compete (its ``multi_agent`` feature, on by default); ``claude_code`` is
     the Claude Code version the ``claude-code`` mode previews (default: the newest);
-    ``term_counts``: BM25's per-tool term counts, shared by the indexes of a run."""
+    ``term_counts``: BM25's per-tool term counts, shared by the indexes of a run;
+    ``claude_code_indexes``: Claude Code's indexes of a run, one reading another's hits."""
     if mode == "bm25":
         return BM25Searcher(tools, term_counts)
     if mode == "regex":
@@ -81,7 +87,7 @@ def make_searcher(
     if mode == CLAUDE_CODE_MODE:
         from toolsearch.retrieval.claude_code_search import ClaudeCodeSearcher
 
-        return ClaudeCodeSearcher(tools, everything, claude_code)
+        return ClaudeCodeSearcher(tools, everything, claude_code, claude_code_indexes)
     if mode == CODEX:
         from toolsearch.retrieval.codex_search import CodexSearcher
 
