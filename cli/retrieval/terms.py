@@ -158,7 +158,7 @@ def _read_run(run: str) -> tuple[str, ...]:
 
 def terms(text: str) -> list[str]:
     """Search terms of a text: words without stopwords, stemmed."""
-    runs = ascii_runs(text, _ASCII_RUN_TABLE) if text.isascii() else _unicode_run().findall(text)
+    runs = letter_digit_runs(text)
     try:  # the common case: every run seen before
         return list(chain.from_iterable(map(_run_terms.__getitem__, runs)))
     except KeyError:
